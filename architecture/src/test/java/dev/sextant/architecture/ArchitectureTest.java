@@ -399,6 +399,7 @@ class ArchitectureTest {
                 "dev.sextant.model.io.FilteredCorpus",
                 "dev.sextant.model.io.FastTextModelFile",
                 "dev.sextant.model.io.OpenNlpLanguages",
+                "dev.sextant.model.io.LanguageIdentifiers",
                 "dev.sextant.model.io.DecontaminatedCorpus",
                 "dev.sextant.model.data.CorpusMix",
                 "dev.sextant.model.io.HfTokenizerFile",

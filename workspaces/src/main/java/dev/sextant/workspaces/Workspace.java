@@ -53,6 +53,7 @@ public final class Workspace implements AutoCloseable {
     private final TrainingLogRepository trainingLogs;
     private final FailureStudyRepository failureStudies;
     private final DedupRunRepository dedupRuns;
+    private final QualityRunRepository qualityRuns;
     private final AblationSetRepository ablationSets;
     private final MonitorRepository monitoring;
     private volatile boolean closed;
@@ -71,6 +72,7 @@ public final class Workspace implements AutoCloseable {
         this.trainingLogs = new TrainingLogRepository(this);
         this.failureStudies = new FailureStudyRepository(this);
         this.dedupRuns = new DedupRunRepository(this);
+        this.qualityRuns = new QualityRunRepository(this);
         this.ablationSets = new AblationSetRepository(this);
         this.monitoring = new MonitorRepository(this);
     }
@@ -405,6 +407,11 @@ public final class Workspace implements AutoCloseable {
 
     public DedupRunRepository dedupRuns() {
         return dedupRuns;
+    }
+
+    /** Quality-filtering runs kept in projects (data). */
+    public QualityRunRepository qualityRuns() {
+        return qualityRuns;
     }
 
     public TrainingPlanRepository trainingPlans() {

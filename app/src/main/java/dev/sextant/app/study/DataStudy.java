@@ -27,10 +27,8 @@ import dev.sextant.model.io.DecontaminatedCorpus;
 import dev.sextant.model.io.DedupOutput;
 import dev.sextant.model.io.DedupStateFolder;
 import dev.sextant.model.io.DemoDataCorpus;
-import dev.sextant.model.io.FastTextModelFile;
-import dev.sextant.model.io.FilteredCorpus;
 import dev.sextant.model.io.HfTokenizerFile;
-import dev.sextant.model.io.OpenNlpLanguages;
+import dev.sextant.model.io.LanguageIdentifiers;
 import dev.sextant.model.io.OutputFolder;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
@@ -40,9 +38,7 @@ import dev.sextant.workspaces.WorkspaceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -448,8 +444,26 @@ public final class DataStudy {
             boolean resume,
             ProgressListener progress,
             CancellationToken cancel) {
-        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
-        return FilteredCorpus.run(units, spec, threads, out, CorpusFiles.fingerprint(corpus), resume, progress, cancel);
+        return filter(Engine.LOCAL, corpus, spec, null, threads, out, resume, progress, cancel);
+    }
+
+    /**
+     * As above, the units judged on {@code engine}: on Spark, each worker writes its units' parts into {@code
+     * OUT.partial} (a folder every worker writes at the same path) and reads the language model at its path.
+     *
+     * @param languageModel the fastText model the spec's language identifier was read from, or null
+     */
+    public static QualityResult filter(
+            Engine engine,
+            List<Path> corpus,
+            FilterSpec spec,
+            Path languageModel,
+            int threads,
+            Path out,
+            boolean resume,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        return engine.filter(corpus, spec, languageModel, threads, out, resume, progress, cancel);
     }
 
     /**
@@ -457,24 +471,8 @@ public final class DataStudy {
      * scores), else Apache OpenNLP's bundled detector. A model file is read once and kept while it is unchanged.
      */
     public static LanguageIdentifier languageIdentifier(Path fastTextModel) {
-        if (fastTextModel == null) {
-            return OpenNlpLanguages.instance();
-        }
-        synchronized (FAST_TEXT) {
-            String key = fastTextModel.toAbsolutePath() + "@"
-                    + fastTextModel.toFile().lastModified() + ":"
-                    + fastTextModel.toFile().length();
-            LanguageIdentifier kept = FAST_TEXT.get(key);
-            if (kept == null) {
-                FAST_TEXT.clear(); // one model at a time: lid.176.bin holds 130 MB
-                kept = FastTextModelFile.read(fastTextModel);
-                FAST_TEXT.put(key, kept);
-            }
-            return kept;
-        }
+        return LanguageIdentifiers.of(fastTextModel);
     }
-
-    private static final Map<String, LanguageIdentifier> FAST_TEXT = new HashMap<>();
 
     /** Whether a stopped filtering run's finished part waits in {@code OUT.partial} to be resumed. */
     public static boolean filterCanResume(Path out) {

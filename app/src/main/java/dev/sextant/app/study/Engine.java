@@ -3,6 +3,7 @@ package dev.sextant.app.study;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusScanner;
+import dev.sextant.model.contamination.CorpusSplit;
 import dev.sextant.model.contamination.CorpusUnit;
 import dev.sextant.model.contamination.FileResult;
 import dev.sextant.model.contamination.NgramIndex;
@@ -11,8 +12,12 @@ import dev.sextant.model.contamination.ScanSpec;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.data.quality.FilterRecipe;
+import dev.sextant.model.data.quality.FilterSpec;
+import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.CorpusStore;
+import dev.sextant.model.io.FilteredCorpus;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.ProgressListener;
 import java.nio.file.Path;
@@ -151,5 +156,37 @@ public record Engine(String master, Map<String, String> conf) {
                         cancel);
         DedupResult r = Deduplicator.run(units, spec, threads, held, progress.slice(0.85, 1), cancel);
         return r.withSeconds((System.nanoTime() - t0) / 1e9);
+    }
+    /**
+     * Quality filtering ({@link FilteredCorpus#run}). On Spark, each unit is judged on a worker, which writes its kept
+     * and removed parts into the run's folder ({@code OUT.partial}, at the same path on every worker: a shared file
+     * system) and hands back its counts, kept here as its wave returns; the rest is the local run's.
+     *
+     * @param languageModel the fastText model the language family reads (workers read it at the same path), or null
+     */
+    QualityResult filter(
+            List<Path> corpus,
+            FilterSpec spec,
+            Path languageModel,
+            int threads,
+            Path out,
+            boolean resume,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        FilteredCorpus.Elsewhere elsewhere = null;
+        if (!isLocal()) {
+            List<CorpusSplit> splits = units.stream().map(CorpusFiles::split).toList();
+            FilterRecipe recipe = FilterRecipe.of(spec, languageModel == null ? null : absolute(languageModel));
+            elsewhere = (todo, folder, judged, p, c) -> SparkBundle.filter()
+                    .judgeUnits(
+                            master, conf, recipe, splits, todo, folder == null ? null : absolute(folder), judged, p, c);
+        }
+        return FilteredCorpus.run(
+                units, spec, threads, out, CorpusFiles.fingerprint(corpus), resume, elsewhere, progress, cancel);
+    }
+
+    private static String absolute(Path p) {
+        return p.toAbsolutePath().normalize().toString();
     }
 }

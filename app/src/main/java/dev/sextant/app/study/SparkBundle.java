@@ -6,6 +6,7 @@ import dev.sextant.model.data.ClusterDedup;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.Deduplicator;
+import dev.sextant.model.data.quality.ClusterFilter;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CapabilityUnavailableException;
 import dev.sextant.model.job.ProgressListener;
@@ -38,6 +39,7 @@ final class SparkBundle {
     private static ClassLoader loader;
     private static ClusterScan scan;
     private static ClusterDedup dedup;
+    private static ClusterFilter filter;
 
     private SparkBundle() {}
 
@@ -85,6 +87,19 @@ final class SparkBundle {
             };
         }
         return dedup;
+    }
+
+    /** Quality filtering on Spark. */
+    static synchronized ClusterFilter filter() {
+        if (filter == null) {
+            ClusterFilter engine = service(ClusterFilter.class);
+            filter = (master, conf, recipe, splits, todo, folder, judged, progress, cancel) -> inBundle(() -> {
+                engine.judgeUnits(
+                        master, shipped(master, conf), recipe, splits, todo, folder, judged, progress, cancel);
+                return null;
+            });
+        }
+        return filter;
     }
 
     /**

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.luben.zstd.ZstdInputStream;
 import dev.sextant.app.study.DataStudy;
+import dev.sextant.app.study.Engine;
+import dev.sextant.app.study.QualityRuns;
 import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityFamilies;
 import dev.sextant.model.data.quality.QualityFilter;
@@ -15,6 +17,9 @@ import dev.sextant.model.data.quality.QualitySettings;
 import dev.sextant.model.data.quality.SpacyEnglishWords;
 import dev.sextant.model.job.CancellationToken;
 import dev.sextant.model.job.CancelledException;
+import dev.sextant.workspaces.RunState;
+import dev.sextant.workspaces.SavedQualityRun;
+import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -265,6 +270,93 @@ class FilterCliTest {
         try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .containsExactlyInAnyOrder("kept", "removed.jsonl", "summary.json");
+        }
+    }
+
+    /**
+     * A run kept in a project: its filter, corpus, folder and counts are there as the command printed them; one stopped
+     * part-way is kept as cancelled and goes on, as the same kept run, with --resume into the same folder.
+     */
+    @Test
+    void runsAreKeptInAProjectAndAStoppedOneGoesOnWithResume() throws Exception {
+        Path b = Files.move(corpus(), tmp.resolve("b.jsonl"));
+        Path c = corpus();
+        String project = "Demo — evaluation and capacity planning";
+        CliRun dry = run(
+                "filter",
+                "--input",
+                c.toString(),
+                "--set",
+                "c4.min_num_sentences=2",
+                "--dry-run",
+                "--project",
+                project,
+                "--json");
+        assertThat(dry.code()).as(dry.err()).isZero();
+        String dryId = dry.json().get("savedId").asText();
+
+        Path out = tmp.resolve("out");
+        CancellationToken cancel = new CancellationToken();
+        FilterSpec spec = new FilterSpec(
+                new QualityFilter(
+                        QualityFamilies.heuristics(), QualitySettings.defaults(), SpacyEnglishWords.instance()),
+                "text",
+                "id",
+                null);
+        try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+            QualityRuns runs = new QualityRuns(ws, ws.projects().list().get(0).id());
+            assertThatThrownBy(() -> runs.run(
+                            "stopped",
+                            List.of(b, c),
+                            spec,
+                            null,
+                            Engine.LOCAL,
+                            1,
+                            out,
+                            false,
+                            (share, what) -> cancel.cancel(),
+                            cancel))
+                    .isInstanceOf(CancelledException.class);
+            assertThat(runs.list()).hasSize(2);
+            assertThat(runs.list().get(0).state()).isEqualTo(RunState.CANCELLED);
+        }
+        CliRun resumed = run(
+                "filter",
+                "--input",
+                b.toString(),
+                c.toString(),
+                "--out",
+                out.toString(),
+                "--resume",
+                "--project",
+                project,
+                "--json");
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+            List<SavedQualityRun> kept =
+                    new QualityRuns(ws, ws.projects().list().get(0).id()).list();
+            assertThat(kept).hasSize(2);
+            SavedQualityRun stopped = kept.get(0);
+            assertThat(stopped.id().toString())
+                    .isEqualTo(resumed.json().get("savedId").asText());
+            assertThat(stopped.name()).isEqualTo("stopped");
+            assertThat(stopped.state()).isEqualTo(RunState.COMPLETE);
+            assertThat(stopped.out()).isEqualTo(out.toAbsolutePath().toString());
+            assertThat(stopped.result().removed())
+                    .isEqualTo(resumed.json().get("removed").asLong());
+            assertThat(stopped.result().removed()).isEqualTo(26);
+            SavedQualityRun first = kept.get(1);
+            assertThat(first.id().toString()).isEqualTo(dryId);
+            assertThat(first.out()).isNull();
+            assertThat(first.name())
+                    .isEqualTo("corpus.jsonl (gopher-repetition, gopher-quality, c4, fineweb; dry run)");
+            assertThat(first.recipe().values()).containsEntry("c4.min_num_sentences", "2");
+            assertThat(first.result().byRule()).hasSameSizeAs(dry.json().get("byRule"));
+            // the examples' values read back as written: a switch's threshold is no number, not 0
+            assertThat(first.result().examples())
+                    .filteredOn(e -> e.rule().equals("lorem_ipsum"))
+                    .isNotEmpty()
+                    .allSatisfy(e -> assertThat(e.threshold()).isNaN());
         }
     }
 

@@ -35,6 +35,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 
 /**
  * A quality-filtering run on this machine: the corpus's units read on every core, each document judged by the chain
@@ -86,13 +87,30 @@ public final class FilteredCorpus {
             boolean resume,
             ProgressListener progress,
             CancellationToken cancel) {
+        return run(units, spec, threads, out, corpus, resume, null, progress, cancel);
+    }
+
+    /**
+     * As the other, the units judged {@code elsewhere} (a cluster engine) rather than on this machine's threads when it
+     * is not null; the counts are combined here as a local run's are, so the result and the folder are a local run's.
+     */
+    public static QualityResult run(
+            List<CorpusUnit> units,
+            FilterSpec spec,
+            int threads,
+            Path out,
+            Object corpus,
+            boolean resume,
+            Elsewhere elsewhere,
+            ProgressListener progress,
+            CancellationToken cancel) {
         long t0 = System.nanoTime();
         if (out == null) {
-            return tally(units, spec, threads, null, progress, cancel, t0);
+            return tally(units, spec, threads, null, elsewhere, progress, cancel, t0);
         }
         return OutputFolder.writeResumable(out, fingerprint(units, spec, corpus), resume, tmp -> {
             Files.createDirectories(tmp.resolve("kept"));
-            QualityResult r = tally(units, spec, threads, tmp, progress, cancel, t0);
+            QualityResult r = tally(units, spec, threads, tmp, elsewhere, progress, cancel, t0);
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp.resolve("removed.jsonl")))) {
                 for (int u = 0; u < units.size(); u++) {
                     Files.copy(removedPart(tmp, u), o);
@@ -105,6 +123,39 @@ public final class FilteredCorpus {
             }
             return r;
         });
+    }
+
+    /** Judges units somewhere other than this machine's threads: a cluster engine. */
+    @FunctionalInterface
+    public interface Elsewhere {
+        /**
+         * Judges the units numbered {@code todo}, each as {@link #judgeUnit} does (writing its parts into {@code
+         * folder}, the run's, or nothing when it is null), handing each unit's counts to {@code judged} as it finishes.
+         */
+        void judge(
+                List<Integer> todo,
+                Path folder,
+                BiConsumer<Integer, byte[]> judged,
+                ProgressListener progress,
+                CancellationToken cancel);
+    }
+
+    /**
+     * One unit of a run judged, on whichever machine is handed it: its kept documents and removed records written into
+     * the run's {@code folder} as a local run writes them (none when it is null), its counts returned as a run keeps
+     * them between runs.
+     *
+     * @param u     the unit's number in the run
+     * @param units how many units the run has (a preview's sample is shared among them)
+     */
+    public static byte[] judgeUnit(
+            CorpusUnit unit, int u, int units, FilterSpec spec, String folder, CancellationToken cancel) {
+        try {
+            return Json.writeBytes(judged(unit, u, units, spec, folder == null ? null : Path.of(folder), cancel)
+                    .saved());
+        } catch (IOException e) {
+            throw BadInputException.of(String.valueOf(folder), "cannot write: " + IoFailures.plain(e));
+        }
     }
 
     /** What must be equal for a stopped run's finished units to be combined with the rest: the spec and the units. */
@@ -151,9 +202,40 @@ public final class FilteredCorpus {
             FilterSpec spec,
             int threads,
             Path tmp,
+            Elsewhere elsewhere,
             ProgressListener progress,
             CancellationToken cancel,
             long t0) {
+        UnitTally all = elsewhere == null
+                ? tallyHere(units, spec, threads, tmp, progress, cancel)
+                : tallyElsewhere(units, tmp, elsewhere, progress, cancel);
+        if (spec.scoreField() != null && all.scored == 0 && all.documents > 0) {
+            throw new BadInputException(
+                    units.get(0).file(),
+                    0,
+                    spec.scoreField(),
+                    "no document has a number in the score field '" + spec.scoreField() + "' (of " + all.documents
+                            + " read): name the field that holds the score");
+        }
+        if (all.documents == 0 && !units.isEmpty()) {
+            // nothing to judge: a wrong field name, most likely; refused before anything is written
+            throw BadInputException.of(
+                    units.get(0).file(),
+                    "no documents with a text field '" + spec.textField() + "' (or chat messages): name the field "
+                            + "that holds the text");
+        }
+        long bytes = units.stream().mapToLong(CorpusUnit::sizeBytes).sum();
+        return all.result(spec, bytes, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Every unit judged on this machine's threads (a stopped run's finished units taken as kept). */
+    private static UnitTally tallyHere(
+            List<CorpusUnit> units,
+            FilterSpec spec,
+            int threads,
+            Path tmp,
+            ProgressListener progress,
+            CancellationToken cancel) {
         int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(n, units.size())), r -> {
             Thread t = new Thread(r, "sextant-filter");
@@ -168,7 +250,7 @@ public final class FilteredCorpus {
                 futures.add(pool.submit(() -> {
                     UnitTally t = finished(tmp, unit);
                     if (t == null) {
-                        t = judgeUnit(units.get(unit), unit, units.size(), spec, tmp, cancel);
+                        t = judged(units.get(unit), unit, units.size(), spec, tmp, cancel);
                         if (tmp != null) {
                             keep(tmp, unit, t);
                         }
@@ -183,25 +265,60 @@ public final class FilteredCorpus {
             for (Future<UnitTally> f : futures) {
                 all.add(get(f));
             }
-            if (spec.scoreField() != null && all.scored == 0 && all.documents > 0) {
-                throw new BadInputException(
-                        units.get(0).file(),
-                        0,
-                        spec.scoreField(),
-                        "no document has a number in the score field '" + spec.scoreField() + "' (of " + all.documents
-                                + " read): name the field that holds the score");
-            }
-            if (all.documents == 0 && !units.isEmpty()) {
-                // nothing to judge: a wrong field name, most likely; refused before anything is written
-                throw BadInputException.of(
-                        units.get(0).file(),
-                        "no documents with a text field '" + spec.textField() + "' (or chat messages): name the field "
-                                + "that holds the text");
-            }
-            long bytes = units.stream().mapToLong(CorpusUnit::sizeBytes).sum();
-            return all.result(spec, bytes, (System.nanoTime() - t0) / 1e9);
+            return all;
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /** The units a stopped run did not finish judged elsewhere, their counts kept here as each comes back. */
+    private static UnitTally tallyElsewhere(
+            List<CorpusUnit> units,
+            Path tmp,
+            Elsewhere elsewhere,
+            ProgressListener progress,
+            CancellationToken cancel) {
+        UnitTally[] got = new UnitTally[units.size()];
+        List<Integer> todo = new ArrayList<>();
+        for (int u = 0; u < units.size(); u++) {
+            got[u] = finished(tmp, u);
+            if (got[u] == null) {
+                todo.add(u);
+            }
+        }
+        if (!todo.isEmpty()) {
+            elsewhere.judge(
+                    List.copyOf(todo),
+                    tmp,
+                    (u, counts) -> {
+                        UnitTally t = parse(counts);
+                        if (tmp != null) {
+                            try {
+                                keep(tmp, u, t);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }
+                        got[u] = t;
+                    },
+                    progress,
+                    cancel);
+        }
+        UnitTally all = new UnitTally();
+        for (int u = 0; u < units.size(); u++) {
+            if (got[u] == null) {
+                throw new IllegalStateException("unit " + (u + 1) + " was not judged"); // an engine's bug
+            }
+            all.add(got[u]);
+        }
+        return all;
+    }
+
+    private static UnitTally parse(byte[] counts) {
+        try {
+            return Json.mapper().readValue(counts, UnitTally.Saved.class).tally();
+        } catch (IOException e) {
+            throw new IllegalStateException("a unit's counts did not read back: " + e.getMessage(), e);
         }
     }
 
@@ -245,7 +362,7 @@ public final class FilteredCorpus {
     }
 
     /** One unit: each document judged and counted; with an output folder, its kept and removed documents written. */
-    private static UnitTally judgeUnit(
+    private static UnitTally judged(
             CorpusUnit unit, int u, int units, FilterSpec spec, Path tmp, CancellationToken cancel) throws IOException {
         UnitTally tally = new UnitTally();
         if (spec.sample() > 0) {

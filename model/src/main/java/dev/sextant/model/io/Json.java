@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -54,7 +55,10 @@ public final class Json {
 
     private Json() {}
 
-    /** NaN and infinities are not JSON: they are written as null ("no value"), never as the strings "NaN". */
+    /**
+     * NaN and infinities are not JSON: they are written as null ("no value"), never as the strings "NaN"; a null read
+     * into a primitive double is NaN again, so that a stored record reads back as it was written.
+     */
     private static SimpleModule nonFiniteAsNull() {
         JsonSerializer<Double> ser = new JsonSerializer<>() {
             @Override
@@ -69,6 +73,8 @@ public final class Json {
         SimpleModule m = new SimpleModule("non-finite-as-null");
         m.addSerializer(Double.class, ser);
         m.addSerializer(double.class, ser);
+        // and read back: a null where a record has a primitive double was a NaN (no value), not 0
+        m.addDeserializer(double.class, new NumberDeserializers.DoubleDeserializer(Double.TYPE, Double.NaN));
         return m;
     }
 

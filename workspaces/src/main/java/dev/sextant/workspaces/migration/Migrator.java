@@ -41,7 +41,8 @@ public final class Migrator {
             new Migration(17, "production monitoring", "V017__monitoring.sql"),
             new Migration(18, "prompts and feedback rotations", "V018__feedback.sql"),
             new Migration(19, "evaluation dates, cut-offs and token counts", "V019__evaluation_dating.sql"),
-            new Migration(20, "the file a deduplication run failed on", "V020__dedup_failed_file.sql"));
+            new Migration(20, "the file a deduplication run failed on", "V020__dedup_failed_file.sql"),
+            new Migration(21, "quality-filtering runs", "V021__quality_runs.sql"));
 
     private static final Migrator STANDARD = new Migrator(ALL);
 

@@ -2,8 +2,13 @@ package dev.sextant.app.cli.data;
 
 import dev.sextant.app.cli.CliProgress;
 import dev.sextant.app.cli.CommandContext;
+import dev.sextant.app.cli.EngineOptions;
 import dev.sextant.app.cli.JsonOption;
+import dev.sextant.app.cli.ProjectOption;
+import dev.sextant.app.cli.WorkspaceOption;
 import dev.sextant.app.study.DataStudy;
+import dev.sextant.app.study.KeptRunFailedException;
+import dev.sextant.app.study.QualityRuns;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.data.language.LanguageIdentifier;
@@ -16,12 +21,15 @@ import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.data.quality.QualitySettings;
 import dev.sextant.model.data.quality.SpacyEnglishWords;
 import dev.sextant.model.job.CancellationToken;
+import dev.sextant.workspaces.Workspace;
+import dev.sextant.workspaces.WorkspaceException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +47,8 @@ import picocli.CommandLine.Spec;
             "applies them: Gopher quality and repetition (Rae et al. 2021), C4 (Raffel et al. 2020), FineWeb (Penedo et al.",
             "2024), in FineWeb's pipeline order, words as spaCy's English tokenizer cuts them. datatrove's defaults unless",
             "--preset or --set says otherwise. --out writes kept/*.jsonl.zst, removed.jsonl (each with the rule and what it",
-            "measured) and summary.json; --dry-run writes nothing."
+            "measured) and summary.json; --dry-run writes nothing. With --engine spark each unit is judged on a worker, which",
+            "writes its part of the output into DIR.partial: on a cluster, DIR must be on a file system every worker writes."
         })
 public final class FilterCommand implements Runnable {
 
@@ -146,18 +155,20 @@ public final class FilterCommand implements Runnable {
                     + "finished are kept in DIR.partial and only the rest is read. Same corpus and settings only.")
     boolean resume;
 
-    @Option(
-            names = "--engine",
-            defaultValue = "local",
-            paramLabel = "E",
-            description = "local (default). Filtering on Spark is not built yet.")
-    String engine;
+    @Mixin
+    EngineOptions engine;
+
+    @Mixin
+    ProjectOption project;
 
     @Option(
-            names = "--project",
-            paramLabel = "P",
-            description = "Not built yet for filtering: the output folder and its summary.json are the record.")
-    String project;
+            names = "--name",
+            paramLabel = "NAME",
+            description = "Name of the run kept with --project (default: the corpus and the families).")
+    String name;
+
+    @Mixin
+    WorkspaceOption workspace;
 
     @Option(
             names = "--threads",
@@ -193,7 +204,8 @@ public final class FilterCommand implements Runnable {
             List<QualityResult.Example> keptExamples,
             QualityResult.Score score,
             Language language,
-            List<QualityResult.LanguageCount> byLanguage) {}
+            List<QualityResult.LanguageCount> byLanguage,
+            String savedId) {}
 
     /** How languages were identified: by what, which were kept, and the family's threshold (null: off). */
     public record Language(String identifier, Map<String, Double> languages, Double threshold) {}
@@ -213,10 +225,9 @@ public final class FilterCommand implements Runnable {
         }
         if (languageThreshold != null) {
             settings = settings.with("language.language_threshold", languageThreshold);
-        } else if (languageModel == null
-                && sets.stream().noneMatch(x -> x.strip().startsWith("language."))) {
-            // OpenNLP's confidences spread over 103 languages: a threshold made for fastText's would remove most
-            settings = settings.with("language.language_threshold", "off");
+        } else if (sets.stream().noneMatch(x -> x.strip().startsWith("language."))) {
+            settings = settings.with(
+                    "language.language_threshold", QualitySettings.defaultLanguageThreshold(languageModel != null));
         }
         if (languages != null) {
             settings = settings.withLanguages(languages);
@@ -250,19 +261,6 @@ public final class FilterCommand implements Runnable {
         if (score == null && (minScore != null || maxScore != null)) {
             throw new ParameterException(spec.commandLine(), "--min-score and --max-score need --score-field F");
         }
-        if (!engine.equals("local")) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    engine.equals("spark")
-                            ? "--engine spark: quality filtering on Spark is not built yet; run it here (--engine local)"
-                            : "--engine: local or spark, got " + engine);
-        }
-        if (project != null) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--project: quality runs are not kept in projects yet; --out DIR keeps summary.json beside the "
-                            + "filtered corpus");
-        }
         CommandContext ctx = new CommandContext(spec);
         if (listParams) {
             listParams(ctx, settings);
@@ -293,8 +291,54 @@ public final class FilterCommand implements Runnable {
                     out + ".partial holds what a stopped run finished: add --resume to continue it, or delete it to "
                             + "start afresh");
         }
-        QualityResult r =
-                DataStudy.filter(corpus, job, threads, dryRun ? null : out, resume, progress, CancellationToken.none());
+        QualityResult r;
+        String savedId = null;
+        if (project.nameOrId() != null) {
+            String runName = name != null
+                    ? name
+                    : corpus.stream().map(p -> String.valueOf(p.getFileName())).collect(Collectors.joining(", "))
+                            + " ("
+                            + filter.families().stream()
+                                    .map(QualityFamily::name)
+                                    .collect(Collectors.joining(", "))
+                            + (dryRun ? "; dry run" : "") + ")";
+            try (Workspace ws = ctx.openWorkspace(workspace)) {
+                QualityRuns runs =
+                        new QualityRuns(ws, ctx.project(ws, project.nameOrId()).id());
+                QualityRuns.Outcome o;
+                try {
+                    o = runs.run(
+                            runName,
+                            corpus,
+                            job,
+                            languageModel,
+                            engine.engine(),
+                            threads,
+                            dryRun ? null : out,
+                            resume,
+                            progress,
+                            CancellationToken.none());
+                } catch (KeptRunFailedException e) {
+                    throw new WorkspaceException(
+                            e.getMessage() + "; kept in the project as failed quality-filtering run " + e.runId()
+                                    + (dryRun ? "" : ": once the file is fixed, run the same command with --resume"),
+                            e);
+                }
+                r = o.result();
+                savedId = o.run().id().toString();
+            }
+        } else {
+            r = DataStudy.filter(
+                    engine.engine(),
+                    corpus,
+                    job,
+                    languageModel,
+                    threads,
+                    dryRun ? null : out,
+                    resume,
+                    progress,
+                    CancellationToken.none());
+        }
         progress.done();
         QualitySettings base = QualitySettings.of(QualitySettings.preset(preset));
         Map<String, String> changed = new LinkedHashMap<>();
@@ -326,7 +370,8 @@ public final class FilterCommand implements Runnable {
                                 identifier.name(),
                                 languageThresholds(settings),
                                 nullIfOff(settings.get("language", "language_threshold"))),
-                r.byLanguage());
+                r.byLanguage(),
+                savedId);
         ctx.print(output.json(), res, o -> {
             o.printf(
                     Locale.ROOT,
@@ -394,6 +439,9 @@ public final class FilterCommand implements Runnable {
                 o.println("Wrote " + res.out() + " (kept/*.jsonl.zst, removed.jsonl, summary.json)");
             } else {
                 o.println("Dry run: nothing written");
+            }
+            if (res.savedId() != null) {
+                o.println("Kept in the project as quality-filtering run " + res.savedId());
             }
         });
     }

@@ -8,6 +8,7 @@ import dev.sextant.app.ui.charts.DataCharts;
 import dev.sextant.app.ui.planning.InputGrid;
 import dev.sextant.app.ui.planning.ProblemMarks;
 import dev.sextant.app.ui.shell.AreaPanes;
+import dev.sextant.app.ui.shell.ClusterChoice;
 import dev.sextant.app.ui.shell.Forms;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.app.ui.shell.Tables;
@@ -159,8 +160,8 @@ final class QualityTab {
         Label note = Forms.muted(
                 "The published rules as datatrove applies them: Gopher's repetition and quality rules, C4's "
                         + "line rules (the lines it keeps are what the next family sees and what is written) and FineWeb's, in FineWeb's "
-                        + "pipeline order; words are spaCy's English tokens. A preview judges the first documents of every file and writes "
-                        + "nothing; OUT/removed.jsonl names each removed document's rule and what it measured.");
+                        + "pipeline order; words are spaCy's English tokens. A preview judges the first documents of every file here and "
+                        + "writes nothing; on a cluster the output folder must be one every executor writes. OUT/removed.jsonl names each removed document's rule and what it measured.");
         note.setWrapText(true);
         return AreaPanes.column(AreaPanes.card(
                 "Filter by quality",
@@ -168,6 +169,7 @@ final class QualityTab {
                 params,
                 histogramLine,
                 histogram,
+                ClusterChoice.checkBox(vm.onClusterProperty(), data.shell(), "quality-on-cluster"),
                 new HBox(8, preview, run, resume),
                 note));
     }

@@ -1,6 +1,7 @@
 package dev.sextant.app.ui.data;
 
 import dev.sextant.app.study.DataStudy;
+import dev.sextant.app.study.Engine;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
 import dev.sextant.model.data.quality.FilterSpec;
@@ -52,6 +53,7 @@ public final class QualityViewModel {
     private final StringProperty languages = new SimpleStringProperty("");
     private final StringProperty languageModel = new SimpleStringProperty("");
     private final BooleanProperty resumable = new SimpleBooleanProperty(this, "resumable");
+    private final BooleanProperty onCluster = new SimpleBooleanProperty(this, "onCluster");
     private final ObjectProperty<QualityResult> result = new SimpleObjectProperty<>(this, "result");
     private final BooleanProperty sample = new SimpleBooleanProperty(this, "sample");
     private final Staleness staleness = new Staleness(() -> result.get() != null);
@@ -79,8 +81,8 @@ public final class QualityViewModel {
         // decides (its confidences are not fastText's probabilities), with one datatrove's 0.65 applies
         languages.addListener(
                 (o, a, n) -> families.get(QualityFamilies.language().name()).set(n != null && !n.isBlank()));
-        languageModel.addListener((o, a, n) -> languageThresholdFor(n == null || n.isBlank()));
-        languageThresholdFor(true);
+        languageModel.addListener((o, a, n) -> languageThresholdFor(n != null && !n.isBlank()));
+        languageThresholdFor(false);
         // naming a score field chooses the score family; clearing it leaves the family out
         scoreField.addListener(
                 (o, a, n) -> families.get(QualityFamilies.score().name()).set(n != null && !n.isBlank()));
@@ -95,14 +97,12 @@ public final class QualityViewModel {
         staleness.watch(watched);
     }
 
-    private void languageThresholdFor(boolean openNlp) {
+    private void languageThresholdFor(boolean fastText) {
         for (ParamRow r : params) {
             if (r.key().equals("language.language_threshold")) {
-                String now = r.value().get();
-                if (openNlp && now.equals("0.65")) {
-                    r.value().set("off");
-                } else if (!openNlp && now.equals("off")) {
-                    r.value().set("0.65");
+                // only a value left at the other identifier's default follows the identifier
+                if (r.value().get().strip().equals(QualitySettings.defaultLanguageThreshold(!fastText))) {
+                    r.value().set(QualitySettings.defaultLanguageThreshold(fastText));
                 }
             }
         }
@@ -210,6 +210,14 @@ public final class QualityViewModel {
         submit(0, Path.of(folder), true, "Resume filtering by quality");
     }
 
+    /**
+     * Whether a run (not a preview) judges the corpus on the Spark cluster of the preferences; its output folder must
+     * then be on a file system every executor writes.
+     */
+    public BooleanProperty onClusterProperty() {
+        return onCluster;
+    }
+
     /** Whether the output folder has a stopped run's finished part beside it ({@code OUT.partial}). */
     public BooleanProperty resumableProperty() {
         return resumable;
@@ -242,6 +250,8 @@ public final class QualityViewModel {
             return;
         }
         boolean identify = chosen.contains(QualityFamilies.language());
+        // a preview measures every rule for the histograms, here; a run goes where the check box says
+        Engine engine = sampleSize == 0 && onCluster.get() ? data.shell().clusterEngine() : Engine.LOCAL;
         List<Path> paths = List.copyOf(data.corpus());
         String text = data.textFieldName();
         String id = DataViewModel.blankToNull(data.idFieldProperty().get());
@@ -259,7 +269,7 @@ public final class QualityViewModel {
                                     SpacyEnglishWords.instance(),
                                     identify ? DataStudy.languageIdentifier(model) : null);
                             FilterSpec spec = new FilterSpec(f, text, id, source, score, sampleSize);
-                            return DataStudy.filter(paths, spec, 0, outDir, resume, progress, cancel);
+                            return DataStudy.filter(engine, paths, spec, model, 0, outDir, resume, progress, cancel);
                         },
                         r -> {
                             refreshResumable();

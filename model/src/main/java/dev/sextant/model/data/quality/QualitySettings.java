@@ -111,6 +111,17 @@ public final class QualitySettings {
         return us < 0 ? language : language + "_" + Character.toUpperCase(script.charAt(0)) + script.substring(1);
     }
 
+    /**
+     * The language family's threshold when the user gives none, as typed: datatrove's (0.65) for a fastText model, whose
+     * scores are probabilities; off (the likeliest language decides) for OpenNLP's detector, whose confidences spread
+     * over 103 languages and are not fastText's probabilities, so that a threshold made for fastText's would remove
+     * most documents.
+     */
+    public static String defaultLanguageThreshold(boolean fastTextModel) {
+        QualityParam p = param(LanguageFilter.NAME + ".language_threshold");
+        return p.format(fastTextModel ? p.datatrove() : Double.NaN);
+    }
+
     /** A copy with {@code key} ({@code family.param}) set from what the user typed; unknown keys are refused. */
     public QualitySettings with(String key, String value) {
         QualityParam p = param(key);
