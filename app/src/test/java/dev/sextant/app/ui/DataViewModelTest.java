@@ -138,6 +138,26 @@ class DataViewModelTest extends DemoWorkspaceTest {
         assertThat(out.resolve("removed.jsonl")).exists();
         assertThat(out.resolve("summary.json")).exists();
         assertThat(Files.list(out.resolve("kept")).count()).isPositive();
+
+        // the run is kept in the project: listed, shown again when picked, deleted without its folder
+        assertThat(q.runs()).singleElement().satisfies(r -> {
+            assertThat(r.complete()).isTrue();
+            assertThat(r.out()).isEqualTo(out.toAbsolutePath().toString());
+            assertThat(r.result().removed()).isEqualTo(q.resultProperty().get().removed());
+            assertThat(r.recipe().values()).containsEntry("c4.min_num_sentences", "3");
+        });
+        q.preview();
+        assertThat(q.sampleProperty().get()).isTrue();
+        q.show(q.runs().get(0));
+        assertThat(q.sampleProperty().get()).isFalse();
+        assertThat(q.resultProperty().get()).isEqualTo(q.runs().get(0).result());
+        q.reload();
+        assertThat(q.runs()).hasSize(1);
+        q.delete(q.runs().get(0));
+        assertThat(q.runs()).isEmpty();
+        q.reload();
+        assertThat(q.runs()).isEmpty();
+        assertThat(out.resolve("summary.json")).exists();
     }
 
     /**

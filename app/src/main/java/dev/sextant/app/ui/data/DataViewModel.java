@@ -178,6 +178,7 @@ public final class DataViewModel {
     }
 
     public void reload() {
+        quality.reload();
         if (!shell.inProject(
                 "Load dedup runs",
                 (ws, p, progress, cancel) -> new DataStudy(ws, p.id()).kept(),

@@ -15,6 +15,7 @@ import dev.sextant.app.ui.shell.Tables;
 import dev.sextant.model.data.quality.Probe;
 import dev.sextant.model.data.quality.QualityFamilies;
 import dev.sextant.model.data.quality.QualityResult;
+import dev.sextant.workspaces.SavedQualityRun;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -163,15 +164,62 @@ final class QualityTab {
                         + "pipeline order; words are spaCy's English tokens. A preview judges the first documents of every file here and "
                         + "writes nothing; on a cluster the output folder must be one every executor writes. OUT/removed.jsonl names each removed document's rule and what it measured.");
         note.setWrapText(true);
-        return AreaPanes.column(AreaPanes.card(
-                "Filter by quality",
-                g.grid(),
-                params,
-                histogramLine,
-                histogram,
-                ClusterChoice.checkBox(vm.onClusterProperty(), data.shell(), "quality-on-cluster"),
-                new HBox(8, preview, run, resume),
-                note));
+        return AreaPanes.column(
+                AreaPanes.card(
+                        "Filter by quality",
+                        g.grid(),
+                        params,
+                        histogramLine,
+                        histogram,
+                        ClusterChoice.checkBox(vm.onClusterProperty(), data.shell(), "quality-on-cluster"),
+                        new HBox(8, preview, run, resume),
+                        note),
+                keptRuns(data));
+    }
+
+    /** The project's kept runs: picking one shows what it counted; a stopped one resumes. */
+    private Node keptRuns(DataViewModel data) {
+        TableView<SavedQualityRun> runs = new TableView<>(vm.runs());
+        runs.setId("quality-runs");
+        runs.getColumns()
+                .setAll(List.of(
+                        width(text("Run", SavedQualityRun::name), 230),
+                        width(text("State", r -> r.state().word()), 84),
+                        width(
+                                number(
+                                        "Removed",
+                                        r -> r.result() == null || r.result().documents() == 0
+                                                ? null
+                                                : 100.0
+                                                        * r.result().removed()
+                                                        / r.result().documents(),
+                                        "%.1f %%"),
+                                80),
+                        width(text("Output", r -> r.out() == null ? "dry run" : r.out()), 200),
+                        width(text("Where", SavedQualityRun::engine), 110)));
+        runs.setPlaceholder(new Label("No quality runs in this project yet: Filter and write keeps one."));
+        runs.setPrefHeight(150);
+        Tables.fit(runs, "DataView.qualityRuns");
+        runs.getSelectionModel().selectedItemProperty().addListener((o, a, n) -> {
+            if (n != null && !n.equals(vm.shownRunProperty().get())) {
+                vm.show(n);
+            }
+        });
+        var sel = runs.getSelectionModel().selectedItemProperty();
+        Button resume = new Button("Resume");
+        resume.setId("quality-resume-run");
+        resume.getStyleClass().add("small");
+        resume.disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                                () -> sel.get() == null || !sel.get().resumable(), sel)
+                        .or(data.shell().jobs().runningProperty()));
+        resume.setOnAction(e -> vm.resume(sel.get()));
+        Button delete = new Button("Delete");
+        delete.getStyleClass().add("small");
+        delete.disableProperty().bind(sel.isNull().or(data.shell().jobs().runningProperty()));
+        delete.setOnAction(e -> vm.delete(sel.get()));
+        Label note = Forms.muted("Deleting a run keeps its output folder.");
+        return AreaPanes.card("Kept runs", runs, new HBox(6, resume, delete), note);
     }
 
     /**

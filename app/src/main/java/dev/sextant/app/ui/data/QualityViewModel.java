@@ -2,6 +2,7 @@ package dev.sextant.app.ui.data;
 
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.app.study.Engine;
+import dev.sextant.app.study.QualityRuns;
 import dev.sextant.app.ui.shell.Staleness;
 import dev.sextant.model.InputError;
 import dev.sextant.model.data.quality.FilterSpec;
@@ -13,6 +14,8 @@ import dev.sextant.model.data.quality.QualityParam;
 import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.data.quality.QualitySettings;
 import dev.sextant.model.data.quality.SpacyEnglishWords;
+import dev.sextant.model.job.CancelledException;
+import dev.sextant.workspaces.SavedQualityRun;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +57,8 @@ public final class QualityViewModel {
     private final StringProperty languageModel = new SimpleStringProperty("");
     private final BooleanProperty resumable = new SimpleBooleanProperty(this, "resumable");
     private final BooleanProperty onCluster = new SimpleBooleanProperty(this, "onCluster");
+    private final ObservableList<SavedQualityRun> runs = FXCollections.observableArrayList();
+    private final ObjectProperty<SavedQualityRun> shownRun = new SimpleObjectProperty<>(this, "shownRun");
     private final ObjectProperty<QualityResult> result = new SimpleObjectProperty<>(this, "result");
     private final BooleanProperty sample = new SimpleBooleanProperty(this, "sample");
     private final Staleness staleness = new Staleness(() -> result.get() != null);
@@ -197,7 +202,7 @@ public final class QualityViewModel {
             data.fail(new InputError("quality.out", "choose a new or empty output folder"));
             return;
         }
-        submit(0, Path.of(folder), false, "Filter by quality");
+        runKept(Path.of(folder), false, "Filter by quality");
     }
 
     /** Continues a run into the output folder that was stopped: the units it finished are not read again. */
@@ -207,7 +212,7 @@ public final class QualityViewModel {
             data.fail(new InputError("quality.out", "no stopped run to resume in this folder"));
             return;
         }
-        submit(0, Path.of(folder), true, "Resume filtering by quality");
+        runKept(Path.of(folder), true, "Resume filtering by quality");
     }
 
     /**
@@ -236,60 +241,217 @@ public final class QualityViewModel {
         submit(sampleSize, outDir, false, title);
     }
 
-    private void submit(int sampleSize, Path outDir, boolean resume, String title) {
-        List<QualityFamily> chosen;
-        QualitySettings settings;
-        Path model;
+    /** What a job needs, read from the form on the FX thread; the filter itself is built in the job. */
+    private record Prepared(
+            List<QualityFamily> chosen,
+            QualitySettings settings,
+            Path model,
+            List<Path> paths,
+            String text,
+            String id,
+            String source,
+            String score,
+            Engine engine) {
+
+        /** The filter (a fastText model read here, off the FX thread: lid.176.bin holds 130 MB). */
+        FilterSpec spec(int sampleSize) {
+            QualityFilter f = new QualityFilter(
+                    chosen,
+                    settings,
+                    SpacyEnglishWords.instance(),
+                    chosen.contains(QualityFamilies.language()) ? DataStudy.languageIdentifier(model) : null);
+            return new FilterSpec(f, text, id, source, score, sampleSize);
+        }
+
+        /** The name a kept run gets: its files and families. */
+        String name() {
+            return String.join(
+                            ", ",
+                            paths.stream()
+                                    .map(p -> String.valueOf(p.getFileName()))
+                                    .toList())
+                    + " ("
+                    + String.join(", ", chosen.stream().map(QualityFamily::name).toList()) + ")";
+        }
+    }
+
+    /** The form as a job's input, or null after saying what is wrong with it. */
+    private Prepared prepare(boolean run) {
         try {
             data.requireCorpus();
-            chosen = chosen();
-            settings = settingsWithLanguages();
-            model = languageModel();
+            List<QualityFamily> chosen = chosen();
+            return new Prepared(
+                    chosen,
+                    settingsWithLanguages(),
+                    languageModel(),
+                    List.copyOf(data.corpus()),
+                    data.textFieldName(),
+                    DataViewModel.blankToNull(data.idFieldProperty().get()),
+                    DataViewModel.blankToNull(data.sourceFieldProperty().get()),
+                    chosen.contains(QualityFamilies.score()) ? scoreField() : null,
+                    // a preview measures every rule for the histograms, here; a run goes where the check box says
+                    run && onCluster.get() ? data.shell().clusterEngine() : Engine.LOCAL);
         } catch (RuntimeException e) {
             data.fail(e);
+            return null;
+        }
+    }
+
+    /** A preview, or a run when no project is open (then nothing is kept). */
+    private void submit(int sampleSize, Path outDir, boolean resume, String title) {
+        Prepared p = prepare(sampleSize == 0);
+        if (p == null) {
             return;
         }
-        boolean identify = chosen.contains(QualityFamilies.language());
-        // a preview measures every rule for the histograms, here; a run goes where the check box says
-        Engine engine = sampleSize == 0 && onCluster.get() ? data.shell().clusterEngine() : Engine.LOCAL;
-        List<Path> paths = List.copyOf(data.corpus());
-        String text = data.textFieldName();
-        String id = DataViewModel.blankToNull(data.idFieldProperty().get());
-        String source = DataViewModel.blankToNull(data.sourceFieldProperty().get());
-        String score = chosen.contains(QualityFamilies.score()) ? scoreField() : null;
         data.shell()
                 .jobs()
                 .submit(
                         title,
-                        (progress, cancel) -> {
-                            // a fastText model is read here, off the FX thread (lid.176.bin: 130 MB)
-                            QualityFilter f = new QualityFilter(
-                                    chosen,
-                                    settings,
-                                    SpacyEnglishWords.instance(),
-                                    identify ? DataStudy.languageIdentifier(model) : null);
-                            FilterSpec spec = new FilterSpec(f, text, id, source, score, sampleSize);
-                            return DataStudy.filter(engine, paths, spec, model, 0, outDir, resume, progress, cancel);
+                        (progress, cancel) -> DataStudy.filter(
+                                p.engine(),
+                                p.paths(),
+                                p.spec(sampleSize),
+                                p.model(),
+                                0,
+                                outDir,
+                                resume,
+                                progress,
+                                cancel),
+                        r -> shown(r, sampleSize > 0, outDir),
+                        this::stopped);
+    }
+
+    /** A run kept in the open project (with resume: the project's stopped run into the folder goes on). */
+    private void runKept(Path outDir, boolean resume, String title) {
+        Prepared p = prepare(true);
+        if (p == null) {
+            return;
+        }
+        boolean kept = data.shell()
+                .inProject(
+                        title,
+                        (ws, project, progress, cancel) -> new QualityRuns(ws, project.id())
+                                .run(
+                                        p.name(),
+                                        p.paths(),
+                                        p.spec(0),
+                                        p.model(),
+                                        p.engine(),
+                                        0,
+                                        outDir,
+                                        resume,
+                                        progress,
+                                        cancel),
+                        this::shown,
+                        this::stopped);
+        if (!kept) {
+            submit(0, outDir, resume, title);
+        }
+    }
+
+    /** Goes on with a kept run that stopped: the units its output folder's part holds are not judged again. */
+    public void resume(SavedQualityRun run) {
+        Engine engine = onCluster.get() ? data.shell().clusterEngine() : Engine.LOCAL;
+        data.shell()
+                .inProject(
+                        "Resume " + run.name(),
+                        (ws, project, progress, cancel) ->
+                                new QualityRuns(ws, project.id()).resume(run.id(), engine, 0, progress, cancel),
+                        this::shown,
+                        this::stopped);
+    }
+
+    private void shown(QualityResult r, boolean preview, Path outDir) {
+        refreshResumable();
+        data.clearProblem();
+        sample.set(preview);
+        result.set(r);
+        staleness.fresh();
+        data.shell()
+                .statusProperty()
+                .set(String.format(
+                        Locale.ROOT,
+                        "%s: %,d of %,d documents removed",
+                        preview ? "Preview" : outDir == null ? "Counted" : "Wrote " + outDir,
+                        r.removed(),
+                        r.documents()));
+    }
+
+    private void shown(QualityRuns.Outcome o) {
+        SavedQualityRun k = o.run();
+        runs.removeIf(r -> r.id().equals(k.id()));
+        runs.add(0, k);
+        shownRun.set(k);
+        if (o.result() != null) {
+            shown(o.result(), false, k.out() == null ? null : Path.of(k.out()));
+        }
+    }
+
+    /** A run that stopped: its part is kept to resume, a kept run is listed as cancelled or failed. */
+    private void stopped(Throwable e) {
+        refreshResumable();
+        if (!(e instanceof CancelledException)) {
+            data.fail(e);
+        }
+        reload();
+    }
+
+    /** The open project's kept runs. */
+    public void reload() {
+        if (!data.shell()
+                .inProject(
+                        "Load quality runs",
+                        (ws, p, progress, cancel) -> new QualityRuns(ws, p.id()).list(),
+                        list -> {
+                            runs.setAll(list);
+                            SavedQualityRun now = shownRun.get();
+                            shownRun.set(
+                                    now == null
+                                            ? null
+                                            : list.stream()
+                                                    .filter(r -> r.id().equals(now.id()))
+                                                    .findFirst()
+                                                    .orElse(null));
                         },
-                        r -> {
-                            refreshResumable();
-                            data.clearProblem();
-                            sample.set(sampleSize > 0);
-                            result.set(r);
-                            staleness.fresh();
-                            data.shell()
-                                    .statusProperty()
-                                    .set(String.format(
-                                            Locale.ROOT,
-                                            "%s: %,d of %,d documents removed",
-                                            sampleSize > 0 ? "Preview" : "Wrote " + outDir,
-                                            r.removed(),
-                                            r.documents()));
+                        null)) {
+            runs.clear();
+        }
+    }
+
+    /** Shows a kept run's counts (a run that did not complete has none to show). */
+    public void show(SavedQualityRun run) {
+        shownRun.set(run);
+        if (run != null && run.complete()) {
+            sample.set(false);
+            result.set(run.result());
+            staleness.fresh();
+        }
+    }
+
+    public void delete(SavedQualityRun run) {
+        data.shell()
+                .inProject(
+                        "Delete quality run",
+                        (ws, p, progress, cancel) -> {
+                            new QualityRuns(ws, p.id()).delete(run.id());
+                            return null;
                         },
-                        e -> {
-                            refreshResumable(); // a stopped run leaves its finished part to resume
-                            data.fail(e);
-                        });
+                        x -> {
+                            runs.remove(run);
+                            if (run.equals(shownRun.get())) {
+                                shownRun.set(null);
+                            }
+                        },
+                        data::fail);
+    }
+
+    /** The project's kept quality runs, newest first. */
+    public ObservableList<SavedQualityRun> runs() {
+        return runs;
+    }
+
+    public ObjectProperty<SavedQualityRun> shownRunProperty() {
+        return shownRun;
     }
 
     /** What the row's rules measured on the previewed documents (empty before a preview, or after a full run). */
