@@ -97,18 +97,7 @@ public final class DedupRunRepository implements KeptRunStore {
     }
 
     private void update(UUID id, String sql, String... values) {
-        workspace.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                for (int i = 0; i < values.length; i++) {
-                    ps.setString(i + 1, values[i]);
-                }
-                ps.setObject(values.length + 1, id);
-                if (ps.executeUpdate() == 0) {
-                    throw new WorkspaceException("no deduplication run with id " + id);
-                }
-                return null;
-            }
-        });
+        ProjectRows.updateById(workspace, "deduplication run", sql, id, values);
     }
 
     public Optional<SavedDedupRun> find(UUID id) {

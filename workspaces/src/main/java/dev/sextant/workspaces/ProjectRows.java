@@ -105,4 +105,25 @@ final class ProjectRows {
             }
         });
     }
+
+    /**
+     * Runs {@code sql}, an UPDATE of one row whose last parameter is its id, with {@code values} as its first parameters,
+     * in one transaction; refused when no row has that id.
+     *
+     * @param what the row's kind in words, for the refusal ("deduplication run")
+     */
+    static void updateById(Workspace workspace, String what, String sql, UUID id, String... values) {
+        workspace.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < values.length; i++) {
+                    ps.setString(i + 1, values[i]);
+                }
+                ps.setObject(values.length + 1, id);
+                if (ps.executeUpdate() == 0) {
+                    throw new WorkspaceException("no " + what + " with id " + id);
+                }
+                return null;
+            }
+        });
+    }
 }

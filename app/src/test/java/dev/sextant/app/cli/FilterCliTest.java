@@ -45,7 +45,8 @@ class FilterCliTest {
         return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
     }
 
-    private static final String GOOD = "The committee met on Tuesday to review the budget for the coming year. "
+    /** Three lines of plain news prose that every family keeps. */
+    static final String GOOD = "The committee met on Tuesday to review the budget for the coming year. "
             + "Members agreed that the library and the parks would keep their funding.\n"
             + "A proposal to close the old station was set aside until the spring. "
             + "The chair said that residents should have time to comment on the plan.\n"

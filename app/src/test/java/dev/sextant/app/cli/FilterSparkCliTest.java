@@ -44,13 +44,6 @@ class FilterSparkCliTest {
         return CliRun.of(new WorkspaceHome(tmp.resolve("home")), args);
     }
 
-    private static final String GOOD = "The committee met on Tuesday to review the budget for the coming year. "
-            + "Members agreed that the library and the parks would keep their funding.\n"
-            + "A proposal to close the old station was set aside until the spring. "
-            + "The chair said that residents should have time to comment on the plan.\n"
-            + "Several speakers raised the cost of repairs to the bridge over the river. "
-            + "The engineers will report again at the next meeting of the council.\n";
-
     private static final String GERMAN =
             "Der Ausschuss traf sich am Dienstag, um den Haushalt für das kommende Jahr zu prüfen. Die Mitglieder "
                     + "waren sich einig, dass die Bibliothek und die Parks ihre Mittel behalten. Ein Vorschlag, den "
@@ -69,8 +62,8 @@ class FilterSparkCliTest {
             for (int i = 0; i < 12; i++) {
                 String text =
                         switch (i % 6) {
-                            case 0, 1 -> GOOD + "This is article " + id + " of the series, and it ends here.";
-                            case 2 -> GOOD + "Please enable javascript to see the comments.\nThe end of article " + id
+                            case 0, 1 -> FilterCliTest.GOOD + "This is article " + id + " of the series, and it ends here.";
+                            case 2 -> FilterCliTest.GOOD + "Please enable javascript to see the comments.\nThe end of article " + id
                                     + " is here.";
                             case 3 -> "Home\nAbout\nContact\nLogin\nShop " + id + "\nCart\nHelp";
                             case 4 -> "Buy the best shoes in town today and save money on every pair.\n".repeat(10);

@@ -24,32 +24,10 @@ public final class CorpusDocuments {
          *                file), or its row in a Parquet file
          * @param line    the bytes holding the whole JSON line ({@code line[lineFrom, lineTo)}), or null for a row
          * @param text    its text, UTF-8 ({@code text[0, textLength)}); valid only during the call
-         * @param id      the id field's value, or null
-         * @param source  the source field's value (a metadata field the caller names), or null
+         * @param fields  the id, source and score fields' values the caller asked for (each null when absent)
          */
         void document(
-                long index,
-                byte[] line,
-                int lineFrom,
-                int lineTo,
-                byte[] text,
-                int textLength,
-                String id,
-                String source);
-
-        /** As the other, with the score field's value (as written: a number's digits), or null when absent. */
-        default void document(
-                long index,
-                byte[] line,
-                int lineFrom,
-                int lineTo,
-                byte[] text,
-                int textLength,
-                String id,
-                String source,
-                String score) {
-            document(index, line, lineFrom, lineTo, text, textLength, id, source);
-        }
+                long index, byte[] line, int lineFrom, int lineTo, byte[] text, int textLength, DocumentFields fields);
 
         /**
          * A JSON Lines line that is not blank but holds no document (not a JSON object, or without the text field and
@@ -86,26 +64,13 @@ public final class CorpusDocuments {
             CancellationToken cancel) {
         if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
             long[] n = {0};
-            unit.documents(textField, idField, sourceField, scoreField, new CorpusUnit.DocumentSink() {
-                @Override
-                public void document(long row, byte[] text, int length, String id) {
-                    document(row, text, length, id, null, null);
+            unit.documents(textField, idField, sourceField, scoreField, (row, text, length, fields) -> {
+                if ((row & 1023) == 0) {
+                    cancel.throwIfCancelled();
                 }
-
-                @Override
-                public void document(long row, byte[] text, int length, String id, String source) {
-                    document(row, text, length, id, source, null);
-                }
-
-                @Override
-                public void document(long row, byte[] text, int length, String id, String source, String score) {
-                    if ((row & 1023) == 0) {
-                        cancel.throwIfCancelled();
-                    }
-                    if (text != null) {
-                        n[0]++;
-                        sink.document(row, null, 0, 0, text, length, id, source, score);
-                    }
+                if (text != null) {
+                    n[0]++;
+                    sink.document(row, null, 0, 0, text, length, fields);
                 }
             });
             return n[0];
@@ -232,10 +197,17 @@ public final class CorpusDocuments {
             }
             body = chat;
         }
-        String id = values[1].found ? values[1].text() : null;
-        String source = values[2].found ? values[2].text() : null;
-        String score = values[3].found ? values[3].text() : null;
-        sink.document(lineNo, buf, from, end, body.bytes, body.length, id, source, score);
+        sink.document(
+                lineNo,
+                buf,
+                from,
+                end,
+                body.bytes,
+                body.length,
+                new DocumentFields(
+                        values[1].found ? values[1].text() : null,
+                        values[2].found ? values[2].text() : null,
+                        values[3].found ? values[3].text() : null));
         return true;
     }
 

@@ -48,36 +48,22 @@ public interface CorpusUnit {
     /**
      * Hands each document of a {@link Format#DOCUMENTS} unit to {@code sink}, in order.
      *
-     * @param textField the field (column) with the text
-     * @param idField   the field naming a document, or null
+     * @param textField   the field (column) with the text
+     * @param idField     the field naming a document, or null
+     * @param sourceField a metadata column to hand over, or null
+     * @param scoreField  a score column to hand over, or null
      */
-    default void documents(String textField, String idField, DocumentSink sink) {
+    default void documents(String textField, String idField, String sourceField, String scoreField, DocumentSink sink) {
         throw new UnsupportedOperationException("not a document unit");
     }
 
-    /** As {@link #documents(String, String, DocumentSink)}, also handing over a metadata column's value (null when none). */
-    default void documents(String textField, String idField, String sourceField, DocumentSink sink) {
-        documents(textField, idField, sink);
-    }
-
-    /** As {@link #documents(String, String, String, DocumentSink)}, also handing over a score column's value. */
-    default void documents(String textField, String idField, String sourceField, String scoreField, DocumentSink sink) {
-        documents(textField, idField, sourceField, sink);
-    }
-
-    /** Receives the documents of a unit: its number in the file (a row), its UTF-8 text and its id (null when none). */
+    /**
+     * Receives the documents of a unit: its number in the file (a row), its UTF-8 text (null when the row has none) and
+     * the fields asked for.
+     */
+    @FunctionalInterface
     interface DocumentSink {
-        void document(long row, byte[] text, int length, String id);
-
-        /** With the metadata column asked for ({@code source}, null when absent). */
-        default void document(long row, byte[] text, int length, String id, String source) {
-            document(row, text, length, id);
-        }
-
-        /** With the score column asked for too (its value as text, null when absent). */
-        default void document(long row, byte[] text, int length, String id, String source, String score) {
-            document(row, text, length, id, source);
-        }
+        void document(long row, byte[] text, int length, DocumentFields fields);
     }
 
     /** A stream that can say how many bytes of the file on disk it has read (compressed bytes for .gz and .zst). */

@@ -116,7 +116,7 @@ final class ScanWorker {
         tokenizer.invalidBytes = 0;
         if (unit.format() == CorpusUnit.Format.DOCUMENTS) {
             tokenizer.countInvalidIn(Long.MIN_VALUE, Long.MAX_VALUE);
-            unit.documents(spec.textField(), spec.idField(), this::document);
+            unit.documents(spec.textField(), spec.idField(), null, null, this::document);
             current.invalidUtf8Bytes = tokenizer.invalidBytes;
             report(unit.sizeBytes() - current.bytes);
             return current;
@@ -341,7 +341,8 @@ final class ScanWorker {
     }
 
     /** One document handed over whole (a Parquet row): its row number is its offset in locations. */
-    private void document(long row, byte[] text, int length, String id) {
+    private void document(long row, byte[] text, int length, DocumentFields fields) {
+        String id = fields.id();
         if ((row & 1023) == 0) {
             cancel.throwIfCancelled();
         }

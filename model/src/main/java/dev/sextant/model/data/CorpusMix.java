@@ -205,8 +205,9 @@ public final class CorpusMix {
                 spec.textField(),
                 null,
                 dotted ? null : spec.by(),
-                (index, line, from, to, text, length, id, source) -> {
-                    String name = dotted && line != null ? CorpusDocuments.field(line, from, to, spec.by()) : source;
+                (index, line, from, to, text, length, fields) -> {
+                    String name =
+                            dotted && line != null ? CorpusDocuments.field(line, from, to, spec.by()) : fields.source();
                     int s = d.source(name == null ? NONE : name);
                     if (d.n == d.hi.length) {
                         d.grow(ordered);

@@ -520,7 +520,7 @@ public final class Deduplicator {
                 spec.textField(),
                 spec.idField(),
                 spec.sourceField(),
-                (index, line, from, to, text, length, id, source) -> {
+                (index, line, from, to, text, length, fields) -> {
                     tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);
                     if (d.n == d.index.length) {
                         d.grow(perm);
@@ -528,8 +528,8 @@ public final class Deduplicator {
                     int i = d.n++;
                     d.index[i] = index;
                     d.tokens[i] = count[0];
-                    d.ids[i] = id;
-                    d.sources[i] = source;
+                    d.ids[i] = fields.id();
+                    d.sources[i] = fields.source();
                     if (near) {
                         hasher.signature(tokenBuf[0], count[0], sig);
                         System.arraycopy(sig, 0, d.signatures, i * perm, perm);
@@ -664,7 +664,7 @@ public final class Deduplicator {
                 spec.textField(),
                 spec.idField(),
                 spec.sourceField(),
-                (index, line, a, b, text, length, id, source) -> {
+                (index, line, a, b, text, length, fields) -> {
                     int k = local[0]++;
                     if (wanted.get(k)) {
                         tokenBuf[0] = tokenizer.tokenHashes(text, 0, length, tokenBuf[0], count);

@@ -220,16 +220,6 @@ public final class CorpusFiles {
         }
 
         @Override
-        public void documents(String textField, String idField, DocumentSink sink) {
-            unit.documents(textField, idField, sink);
-        }
-
-        @Override
-        public void documents(String textField, String idField, String sourceField, DocumentSink sink) {
-            unit.documents(textField, idField, sourceField, sink);
-        }
-
-        @Override
         public void documents(
                 String textField, String idField, String sourceField, String scoreField, DocumentSink sink) {
             unit.documents(textField, idField, sourceField, scoreField, sink);

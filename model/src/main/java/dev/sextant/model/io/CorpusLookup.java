@@ -38,7 +38,7 @@ public final class CorpusLookup {
                         textField,
                         null,
                         null,
-                        (index, line, from, to, text, length, id, source) -> {
+                        (index, line, from, to, text, length, fields) -> {
                             if (e.getValue().contains(index)) {
                                 found.put(
                                         new Place(e.getKey(), index),

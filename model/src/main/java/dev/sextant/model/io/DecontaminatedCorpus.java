@@ -5,6 +5,7 @@ import dev.sextant.model.InputError;
 import dev.sextant.model.contamination.BenchmarkItem;
 import dev.sextant.model.contamination.CorpusDocuments;
 import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.DocumentFields;
 import dev.sextant.model.contamination.NgramIndex;
 import dev.sextant.model.contamination.NgramMatcher;
 import dev.sextant.model.contamination.Normalization;
@@ -194,8 +195,8 @@ public final class DecontaminatedCorpus {
                                 int to,
                                 byte[] text,
                                 int length,
-                                String id,
-                                String source) {
+                                DocumentFields fields) {
+                            String id = fields.id();
                             c.documents++;
                             JsonTextSlots slots = null;
                             Decontaminator.Outcome o = decon.apply(text, length, null);

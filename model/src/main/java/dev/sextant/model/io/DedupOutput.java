@@ -3,6 +3,7 @@ package dev.sextant.model.io;
 import com.github.luben.zstd.ZstdOutputStream;
 import dev.sextant.model.contamination.CorpusDocuments;
 import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.DocumentFields;
 import dev.sextant.model.data.DedupResult;
 import dev.sextant.model.data.DedupSpec;
 import dev.sextant.model.job.CancellationToken;
@@ -87,14 +88,8 @@ public final class DedupOutput {
                 new CorpusDocuments.Sink() {
                     @Override
                     public void document(
-                            long index,
-                            byte[] line,
-                            int from,
-                            int to,
-                            byte[] text,
-                            int length,
-                            String id,
-                            String source) {
+                            long index, byte[] line, int from, int to, byte[] text, int length, DocumentFields fields) {
+                        String id = fields.id();
                         if (removed.test(place[0]++)) {
                             return;
                         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusDocuments;
 import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.DocumentFields;
 import dev.sextant.model.contamination.Normalization;
 import dev.sextant.model.contamination.Tokenizer;
 import dev.sextant.model.data.quality.FilterSpec;
@@ -398,22 +399,10 @@ public final class FilteredCorpus {
                                 int to,
                                 byte[] text,
                                 int length,
-                                String id,
-                                String source) {
-                            document(index, line, from, to, text, length, id, source, null);
-                        }
-
-                        @Override
-                        public void document(
-                                long index,
-                                byte[] line,
-                                int from,
-                                int to,
-                                byte[] text,
-                                int length,
-                                String id,
-                                String source,
-                                String scoreText) {
+                                DocumentFields fields) {
+                            String id = fields.id();
+                            String source = fields.source();
+                            String scoreText = fields.score();
                             if (tally.documents >= perUnit) {
                                 throw new SampleTaken();
                             }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sextant.model.BadInputException;
 import dev.sextant.model.contamination.CorpusUnit;
+import dev.sextant.model.contamination.DocumentFields;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -291,16 +292,6 @@ public final class ParquetFiles {
         }
 
         @Override
-        public void documents(String textField, String idField, DocumentSink sink) {
-            documents(textField, idField, null, sink);
-        }
-
-        @Override
-        public void documents(String textField, String idField, String sourceField, DocumentSink sink) {
-            documents(textField, idField, sourceField, null, sink);
-        }
-
-        @Override
         public void documents(
                 String textField, String idField, String sourceField, String scoreField, DocumentSink sink) {
             String name = path.toString();
@@ -373,9 +364,7 @@ public final class ParquetFiles {
                         firstRow + k,
                         bytes,
                         bytes == null ? 0 : bytes.length,
-                        at(values, c.id()),
-                        at(values, c.source()),
-                        at(values, c.score()));
+                        new DocumentFields(at(values, c.id()), at(values, c.source()), at(values, c.score())));
             }
         }
 
@@ -403,10 +392,10 @@ public final class ParquetFiles {
             JsonNode node = ParquetRows.row(g);
             try {
                 byte[] bytes = ChatText.of(node, name, row + 1).text().getBytes(StandardCharsets.UTF_8);
-                sink.document(row, bytes, bytes.length, id, source, score);
+                sink.document(row, bytes, bytes.length, new DocumentFields(id, source, score));
             } catch (BadInputException e) {
                 // a row whose messages are not a chat is skipped, as a JSONL line is
-                sink.document(row, null, 0, id, source, score);
+                sink.document(row, null, 0, new DocumentFields(id, source, score));
             }
         }
     }

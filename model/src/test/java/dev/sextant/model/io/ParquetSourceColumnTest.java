@@ -45,7 +45,7 @@ class ParquetSourceColumnTest {
                     "text",
                     "id",
                     "language",
-                    (index, line, from, to, text, length, id, source) -> seen.add(id + "/" + source),
+                    (index, line, from, to, text, length, doc) -> seen.add(doc.id() + "/" + doc.source()),
                     CancellationToken.none());
         }
         assertThat(seen)
@@ -92,34 +92,8 @@ class ParquetSourceColumnTest {
                     "id",
                     "language",
                     "score",
-                    new CorpusDocuments.Sink() {
-                        @Override
-                        public void document(
-                                long index,
-                                byte[] line,
-                                int from,
-                                int to,
-                                byte[] text,
-                                int length,
-                                String id,
-                                String source) {
-                            throw new AssertionError("the score overload is called");
-                        }
-
-                        @Override
-                        public void document(
-                                long index,
-                                byte[] line,
-                                int from,
-                                int to,
-                                byte[] text,
-                                int length,
-                                String id,
-                                String source,
-                                String score) {
-                            seen.add(id + "/" + source + "/" + score);
-                        }
-                    },
+                    (index, line, from, to, text, length, doc) ->
+                            seen.add(doc.id() + "/" + doc.source() + "/" + doc.score()),
                     CancellationToken.none());
         }
         assertThat(seen).hasSize(12).startsWith("r0/en/0.0", "r1/en/0.5", "r2/en/1.0", "r3/en/null");
