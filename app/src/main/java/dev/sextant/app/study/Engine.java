@@ -173,7 +173,7 @@ public record Engine(String master, Map<String, String> conf) {
             boolean resume,
             ProgressListener progress,
             CancellationToken cancel) {
-        List<CorpusUnit> units = CorpusFiles.units(corpus, CorpusFiles.DEFAULT_CHUNK);
+        List<CorpusUnit> units = CorpusFiles.units(corpus, FilteredCorpus.UNIT_BYTES);
         FilteredCorpus.Elsewhere elsewhere = null;
         if (!isLocal()) {
             List<CorpusSplit> splits = units.stream().map(CorpusFiles::split).toList();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.luben.zstd.ZstdInputStream;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.app.study.Engine;
@@ -22,6 +23,7 @@ import dev.sextant.workspaces.SavedQualityRun;
 import dev.sextant.workspaces.Workspace;
 import dev.sextant.workspaces.WorkspaceHome;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -359,6 +362,77 @@ class FilterCliTest {
                     .isNotEmpty()
                     .allSatisfy(e -> assertThat(e.threshold()).isNaN());
         }
+    }
+
+    /**
+     * A file over 8 MiB is judged in 4 MiB ranges on both cores: its counts, removed records and kept documents equal
+     * those of the same lines compressed (a .gz is one unit, read whole).
+     */
+    @Test
+    void aLargeFileJudgedInRangesEqualsTheSameFileReadWhole() throws Exception {
+        List<String> base = Files.readAllLines(corpus());
+        Path big = tmp.resolve("big.jsonl");
+        Path gz = tmp.resolve("big.jsonl.gz");
+        long bytes = 0;
+        try (var plain = Files.newBufferedWriter(big);
+                var packed = new OutputStreamWriter(
+                        new GZIPOutputStream(Files.newOutputStream(gz)), StandardCharsets.UTF_8)) {
+            for (int i = 0; bytes < 9L << 20; i++) {
+                JsonNode d = json.readTree(base.get(i % base.size()));
+                ((ObjectNode) d).put("id", "doc" + i);
+                String line = json.writeValueAsString(d) + "\n";
+                plain.write(line);
+                packed.write(line);
+                bytes += line.getBytes(StandardCharsets.UTF_8).length;
+            }
+        }
+        CliRun ranges = run(
+                "filter",
+                "--input",
+                big.toString(),
+                "--out",
+                tmp.resolve("ranges").toString(),
+                "--json");
+        CliRun whole = run(
+                "filter",
+                "--input",
+                gz.toString(),
+                "--out",
+                tmp.resolve("whole").toString(),
+                "--json");
+        assertThat(ranges.code()).as(ranges.err()).isZero();
+        assertThat(whole.code()).as(whole.err()).isZero();
+        try (Stream<Path> parts = Files.list(tmp.resolve("ranges/kept"))) {
+            assertThat(parts.count()).as("9 MiB in 4 MiB ranges").isEqualTo(3);
+        }
+        for (String key : List.of("documents", "kept", "removed", "byRule", "overlap", "tokens")) {
+            assertThat(ranges.json().get(key)).as(key).isEqualTo(whole.json().get(key));
+        }
+        assertThat(ranges.json().get("documents").asLong()).isGreaterThan(10_000);
+        List<String> removedRanges = new ArrayList<>();
+        for (String line : Files.readAllLines(tmp.resolve("ranges/removed.jsonl"))) {
+            removedRanges.add(json.readTree(line).get("id").asText());
+        }
+        List<String> removedWhole = new ArrayList<>();
+        for (String line : Files.readAllLines(tmp.resolve("whole/removed.jsonl"))) {
+            removedWhole.add(json.readTree(line).get("id").asText());
+        }
+        assertThat(removedRanges).isEqualTo(removedWhole);
+        assertThat(keptLines(tmp.resolve("ranges"))).isEqualTo(keptLines(tmp.resolve("whole")));
+    }
+
+    private static List<String> keptLines(Path out) throws Exception {
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> files = Files.list(out.resolve("kept"))) {
+            for (Path f : files.sorted().toList()) {
+                try (InputStream in = new ZstdInputStream(Files.newInputStream(f))) {
+                    lines.addAll(new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .toList());
+                }
+            }
+        }
+        return lines;
     }
 
     /**

@@ -10,6 +10,7 @@ import com.github.luben.zstd.ZstdInputStream;
 import dev.sextant.app.study.DataStudy;
 import dev.sextant.model.data.quality.FilterSpec;
 import dev.sextant.model.data.quality.QualityFamilies;
+import dev.sextant.model.data.quality.QualityFamily;
 import dev.sextant.model.data.quality.QualityFilter;
 import dev.sextant.model.data.quality.QualitySettings;
 import dev.sextant.model.data.quality.SpacyEnglishWords;
@@ -62,8 +63,10 @@ class FilterSparkCliTest {
             for (int i = 0; i < 12; i++) {
                 String text =
                         switch (i % 6) {
-                            case 0, 1 -> FilterCliTest.GOOD + "This is article " + id + " of the series, and it ends here.";
-                            case 2 -> FilterCliTest.GOOD + "Please enable javascript to see the comments.\nThe end of article " + id
+                            case 0, 1 -> FilterCliTest.GOOD + "This is article " + id
+                                    + " of the series, and it ends here.";
+                            case 2 -> FilterCliTest.GOOD
+                                    + "Please enable javascript to see the comments.\nThe end of article " + id
                                     + " is here.";
                             case 3 -> "Home\nAbout\nContact\nLogin\nShop " + id + "\nCart\nHelp";
                             case 4 -> "Buy the best shoes in town today and save money on every pair.\n".repeat(10);
@@ -146,14 +149,11 @@ class FilterSparkCliTest {
                 .withLanguages("en")
                 .with("language.language_threshold", "off")
                 .with("score.min", "0.1");
+        List<QualityFamily> families = new ArrayList<>(QualityFamilies.heuristics());
+        families.add(QualityFamilies.language());
+        families.add(QualityFamilies.score());
         FilterSpec spec = new FilterSpec(
-                new QualityFilter(
-                        List.of(QualityFamilies.language(), QualityFamilies.score()).stream()
-                                .collect(java.util.stream.Collectors.toCollection(
-                                        () -> new ArrayList<>(QualityFamilies.heuristics()))),
-                        settings,
-                        SpacyEnglishWords.instance(),
-                        DataStudy.languageIdentifier(null)),
+                new QualityFilter(families, settings, SpacyEnglishWords.instance(), DataStudy.languageIdentifier(null)),
                 "text",
                 "id",
                 "source",

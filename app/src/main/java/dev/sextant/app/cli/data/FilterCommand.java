@@ -131,7 +131,8 @@ public final class FilterCommand implements Runnable {
             names = "--id-field",
             defaultValue = DedupSpec.DEFAULT_ID_FIELD,
             paramLabel = "F",
-            description = "Field naming a document (default: ${DEFAULT-VALUE}; else file:line).")
+            description =
+                    "Field naming a document (default: ${DEFAULT-VALUE}; else file:line, file@offset in a file over 8 MiB).")
     String idField;
 
     @Option(
