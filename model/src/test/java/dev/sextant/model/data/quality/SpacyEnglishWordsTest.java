@@ -60,4 +60,22 @@ class SpacyEnglishWordsTest {
         assertThat(w.sentences("He said \"stop.\" Then left.")).isEqualTo(2);
         assertThat(w.sentences("")).isZero();
     }
+
+    /**
+     * A look-behind before one literal is tested after it instead ({@code (?<=X)L} as {@code L(?<=(?:X)L)}, the same
+     * matches); other patterns are left as they are. The periods spaCy's suffix rules split after a letter or a
+     * temperature still split, and those after an abbreviation's special case do not.
+     */
+    @Test
+    void aLookBehindBeforeALiteralIsTestedWhereTheLiteralStands() {
+        assertThat(SpacyEnglishWords.literalFirst("(?<=°[FfCcKk])\\."))
+                .isEqualTo("\\.(?<=(?:°[FfCcKk])\\.)");
+        assertThat(SpacyEnglishWords.literalFirst("(?<=[a|b])x")).isEqualTo("x(?<=(?:[a|b])x)");
+        assertThat(SpacyEnglishWords.literalFirst("(?<=[0-9])(?:km|m)")).isEqualTo("(?<=[0-9])(?:km|m)");
+        assertThat(SpacyEnglishWords.literalFirst("\\.\\.+")).isEqualTo("\\.\\.+");
+        assertThat(words("It was 5°C. Then it rained.")).containsSubsequence("5", "°", "C", ".", "rained", ".");
+        assertThat(words("Ask the U.S. and the UK.")).containsSubsequence("U.S.", "UK", ".");
+        assertThat(words("(word.)")).containsExactly("(", "word", ".", ")");
+        assertThat(words("(x.)")).as("a letter and its period: a special case").containsExactly("(", "x.", ")");
+    }
 }
