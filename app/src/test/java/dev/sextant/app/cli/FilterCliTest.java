@@ -233,6 +233,16 @@ class FilterCliTest {
         assertThat(notANumber.err()).contains("--min-score", "expected a number");
     }
 
+    /** The command's default: the four heuristic families at datatrove's values, text and id fields. */
+    private static FilterSpec heuristics() {
+        return new FilterSpec(
+                new QualityFilter(
+                        QualityFamilies.heuristics(), QualitySettings.defaults(), SpacyEnglishWords.instance()),
+                "text",
+                "id",
+                null);
+    }
+
     /**
      * A run stopped part-way (Cancel after its first unit) keeps what it finished in OUT.partial; the same command
      * without --resume is refused, with it the run continues and its output equals an uninterrupted run's.
@@ -247,12 +257,7 @@ class FilterCliTest {
 
         Path out = tmp.resolve("out");
         CancellationToken cancel = new CancellationToken();
-        FilterSpec spec = new FilterSpec(
-                new QualityFilter(
-                        QualityFamilies.heuristics(), QualitySettings.defaults(), SpacyEnglishWords.instance()),
-                "text",
-                "id",
-                null);
+        FilterSpec spec = heuristics();
         assertThatThrownBy(() ->
                         DataStudy.filter(List.of(b, c), spec, 1, out, false, (share, what) -> cancel.cancel(), cancel))
                 .isInstanceOf(CancelledException.class);
@@ -301,12 +306,7 @@ class FilterCliTest {
 
         Path out = tmp.resolve("out");
         CancellationToken cancel = new CancellationToken();
-        FilterSpec spec = new FilterSpec(
-                new QualityFilter(
-                        QualityFamilies.heuristics(), QualitySettings.defaults(), SpacyEnglishWords.instance()),
-                "text",
-                "id",
-                null);
+        FilterSpec spec = heuristics();
         try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
             QualityRuns runs = new QualityRuns(ws, ws.projects().list().get(0).id());
             assertThatThrownBy(() -> runs.run(
