@@ -46,19 +46,25 @@ import java.util.regex.Pattern;
  */
 public final class Json {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .addModule(new JavaTimeModule())
-            .addModule(nonFiniteAsNull())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    private static final ObjectMapper MAPPER = builder().addModule(nullAsNaN()).build();
+
+    /**
+     * Users' files bound to records ({@link #toValue}): as the stored records' mapper, but a null number reads as 0, as
+     * it always has, for the reader's own checks to judge; NaN is what Sextant itself writes as null.
+     */
+    private static final ObjectMapper USERS = builder().build();
+
+    private static JsonMapper.Builder builder() {
+        return JsonMapper.builder()
+                .addModule(new JavaTimeModule())
+                .addModule(nonFiniteAsNull())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     private Json() {}
 
-    /**
-     * NaN and infinities are not JSON: they are written as null ("no value"), never as the strings "NaN"; a null read
-     * into a primitive double is NaN again, so that a stored record reads back as it was written.
-     */
+    /** NaN and infinities are not JSON: they are written as null ("no value"), never as the strings "NaN". */
     private static SimpleModule nonFiniteAsNull() {
         JsonSerializer<Double> ser = new JsonSerializer<>() {
             @Override
@@ -73,7 +79,12 @@ public final class Json {
         SimpleModule m = new SimpleModule("non-finite-as-null");
         m.addSerializer(Double.class, ser);
         m.addSerializer(double.class, ser);
-        // and read back: a null where a record has a primitive double was a NaN (no value), not 0
+        return m;
+    }
+
+    /** And read back: a null where a stored record has a primitive double was a NaN (no value), not 0. */
+    private static SimpleModule nullAsNaN() {
+        SimpleModule m = new SimpleModule("null-as-nan");
         m.addDeserializer(double.class, new NumberDeserializers.DoubleDeserializer(Double.TYPE, Double.NaN));
         return m;
     }
@@ -336,7 +347,7 @@ public final class Json {
     /** A JSON tree as a record; a field of the wrong type is refused naming its path, e.g. {@code hbmGBs: expected a number}. */
     public static <T> T toValue(JsonNode node, Class<T> type, String source) {
         try {
-            return MAPPER.treeToValue(node, type);
+            return USERS.treeToValue(node, type);
         } catch (JsonProcessingException e) {
             throw badInput(source, 0, e);
         }

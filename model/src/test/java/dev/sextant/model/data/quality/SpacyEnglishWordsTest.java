@@ -68,8 +68,7 @@ class SpacyEnglishWordsTest {
      */
     @Test
     void aLookBehindBeforeALiteralIsTestedWhereTheLiteralStands() {
-        assertThat(SpacyEnglishWords.literalFirst("(?<=°[FfCcKk])\\."))
-                .isEqualTo("\\.(?<=(?:°[FfCcKk])\\.)");
+        assertThat(SpacyEnglishWords.literalFirst("(?<=°[FfCcKk])\\.")).isEqualTo("\\.(?<=(?:°[FfCcKk])\\.)");
         assertThat(SpacyEnglishWords.literalFirst("(?<=[a|b])x")).isEqualTo("x(?<=(?:[a|b])x)");
         assertThat(SpacyEnglishWords.literalFirst("(?<=[0-9])(?:km|m)")).isEqualTo("(?<=[0-9])(?:km|m)");
         assertThat(SpacyEnglishWords.literalFirst("\\.\\.+")).isEqualTo("\\.\\.+");
