@@ -25,11 +25,7 @@ import java.util.regex.Pattern;
  */
 public final class SpacyEnglishWords implements Words {
 
-    /** A look-behind followed by one literal character, as the two suffix patterns of a period after a letter end. */
-    private static final Pattern LOOK_BEHIND_THEN_LITERAL =
-            Pattern.compile("\\(\\?<=(.*)\\)(\\\\.|[^\\\\()\\[\\]|?*+.^${}])");
-
-    private static final SpacyEnglishWords INSTANCE = load(); // after the patterns load() uses
+    private static final SpacyEnglishWords INSTANCE = load();
 
     /** Pieces cached per thread: a piece's tokens depend on it alone, and web text repeats its words (Zipf). */
     private static final int CACHED_PIECES = 1 << 16;
@@ -431,20 +427,10 @@ public final class SpacyEnglishWords implements Words {
         for (Affix a : affixes) {
             if (a.allows(cp)) {
                 b.append(b.length() == 0 ? "" : "|")
-                        .append(prefix ? "^" + a.pattern() : literalFirst(a.pattern()) + "$");
+                        .append(prefix ? "^" + a.pattern() : LookBehindFirst.rewrite(a.pattern()) + "$");
             }
         }
         return b.length() == 0 ? Optional.empty() : Optional.of(PythonRegex.compile(b.toString()));
-    }
-
-    /**
-     * {@code (?<=X)L} as {@code L(?<=(?:X)L)}, the same matches: a suffix search tries every place of a piece's end,
-     * and the look-behind's classes (spaCy's letters: hundreds of ranges, a chain of predicates in Java's engine) are
-     * then tested only where the literal stands rather than at every place.
-     */
-    static String literalFirst(String pattern) {
-        Matcher m = LOOK_BEHIND_THEN_LITERAL.matcher(pattern);
-        return m.matches() ? m.group(2) + "(?<=(?:" + m.group(1) + ")" + m.group(2) + ")" : pattern;
     }
 
     /**

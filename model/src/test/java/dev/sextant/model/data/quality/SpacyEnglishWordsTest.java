@@ -68,13 +68,21 @@ class SpacyEnglishWordsTest {
      */
     @Test
     void aLookBehindBeforeALiteralIsTestedWhereTheLiteralStands() {
-        assertThat(SpacyEnglishWords.literalFirst("(?<=°[FfCcKk])\\.")).isEqualTo("\\.(?<=(?:°[FfCcKk])\\.)");
-        assertThat(SpacyEnglishWords.literalFirst("(?<=[a|b])x")).isEqualTo("x(?<=(?:[a|b])x)");
-        assertThat(SpacyEnglishWords.literalFirst("(?<=[0-9])(?:km|m)")).isEqualTo("(?<=[0-9])(?:km|m)");
-        assertThat(SpacyEnglishWords.literalFirst("\\.\\.+")).isEqualTo("\\.\\.+");
+        assertThat(LookBehindFirst.rewrite("(?<=°[FfCcKk])\\.")).isEqualTo("\\.(?<=(?:°[FfCcKk])\\.)");
+        assertThat(LookBehindFirst.rewrite("(?<=[a|b])x")).isEqualTo("x(?<=(?:[a|b])x)");
+        assertThat(LookBehindFirst.rewrite("(?<=[0-9])(?:km|m)")).isEqualTo("(?<=[0-9])(?:km|m)");
+        assertThat(LookBehindFirst.rewrite("\\.\\.+")).isEqualTo("\\.\\.+");
+        assertThat(LookBehindFirst.rewrite("(?<=[a-z]),(?=[a-z])")).isEqualTo(",(?<=(?:[a-z]),)(?=[a-z])");
+        assertThat(LookBehindFirst.rewrite("(?<=[0-9])[+\\-](?=[0-9-])"))
+                .isEqualTo("[+\\-](?<=(?:[0-9])[+\\-])(?=[0-9-])");
+        assertThat(LookBehindFirst.rewrite("(?<=[a-z])(?:-|--)(?=[a-z])")).isEqualTo("(?<=[a-z])(?:-|--)(?=[a-z])");
+        assertThat(LookBehindFirst.rewrite("(?<=[a-z]),+")).isEqualTo("(?<=[a-z]),+");
+        assertThat(LookBehindFirst.rewrite("(?<=[a-z]),(?=[a-z])x")).isEqualTo("(?<=[a-z]),(?=[a-z])x");
         assertThat(words("It was 5°C. Then it rained.")).containsSubsequence("5", "°", "C", ".", "rained", ".");
         assertThat(words("Ask the U.S. and the UK.")).containsSubsequence("U.S.", "UK", ".");
         assertThat(words("(word.)")).containsExactly("(", "word", ".", ")");
         assertThat(words("(x.)")).as("a letter and its period: a special case").containsExactly("(", "x.", ")");
+        assertThat(words("one,two 3+4 well-known this.That"))
+                .containsExactly("one", ",", "two", "3", "+", "4", "well", "-", "known", "this", ".", "That");
     }
 }
