@@ -3,6 +3,7 @@ package dev.sextant.app.study;
 import dev.sextant.model.contamination.CorpusFingerprint;
 import dev.sextant.model.data.quality.FilterRecipe;
 import dev.sextant.model.data.quality.FilterSpec;
+import dev.sextant.model.data.quality.QualityFamily;
 import dev.sextant.model.data.quality.QualityResult;
 import dev.sextant.model.io.CorpusFiles;
 import dev.sextant.model.io.LanguageIdentifiers;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Quality-filtering runs kept in a project, for every face: a run is kept as it starts (its filter as plain values, its
@@ -35,6 +37,13 @@ public final class QualityRuns {
 
     /** A kept run and what it counted (null when it had completed before: nothing was run). */
     public record Outcome(SavedQualityRun run, QualityResult result) {}
+
+    /** The name a run is kept under when the user gives none: its files and families ({@code a.jsonl (c4, fineweb)}). */
+    public static String defaultName(List<Path> corpus, List<QualityFamily> families, boolean dryRun) {
+        return corpus.stream().map(p -> String.valueOf(p.getFileName())).collect(Collectors.joining(", "))
+                + " (" + families.stream().map(QualityFamily::name).collect(Collectors.joining(", "))
+                + (dryRun ? "; dry run" : "") + ")";
+    }
 
     public List<SavedQualityRun> list() {
         return ws.qualityRuns().list(projectId);

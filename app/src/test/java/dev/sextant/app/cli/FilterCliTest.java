@@ -233,6 +233,58 @@ class FilterCliTest {
         assertThat(notANumber.err()).contains("--min-score", "expected a number");
     }
 
+    /**
+     * A kept run that fails on a corpus file is kept as failed, naming the file, with nothing written; once the file is
+     * fixed, the same command with --resume completes the same kept run.
+     */
+    @Test
+    void aKeptRunThatFailedOnAFileCompletesWithResumeOnceTheFileIsFixed() throws Exception {
+        Path good = corpus();
+        Path broken = tmp.resolve("broken.jsonl.gz");
+        Files.writeString(broken, "not gzip at all\n");
+        Path out = tmp.resolve("out");
+        String project = "Demo — evaluation and capacity planning";
+        String[] command = {
+            "filter",
+            "--input",
+            good.toString(),
+            broken.toString(),
+            "--out",
+            out.toString(),
+            "--project",
+            project,
+            "--json"
+        };
+        CliRun failed = run(command);
+        assertThat(failed.code()).isNotZero();
+        assertThat(failed.err()).contains("broken.jsonl.gz", "--resume").doesNotContain("Exception");
+        assertThat(out).doesNotExist();
+        assertThat(tmp.resolve("out.partial")).doesNotExist();
+        String id;
+        try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+            SavedQualityRun kept =
+                    new QualityRuns(ws, ws.projects().list().get(0).id()).list().get(0);
+            assertThat(kept.state()).isEqualTo(RunState.FAILED);
+            assertThat(kept.failedFile()).endsWith("broken.jsonl.gz");
+            id = kept.id().toString();
+        }
+        try (OutputStreamWriter w =
+                new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(broken)), StandardCharsets.UTF_8)) {
+            w.write(Files.readString(good));
+        }
+        List<String> again = new ArrayList<>(List.of(command));
+        again.add("--resume");
+        CliRun resumed = run(again.toArray(String[]::new));
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        assertThat(resumed.json().get("savedId").asText()).isEqualTo(id);
+        assertThat(resumed.json().get("documents").asLong()).isEqualTo(46);
+        try (Workspace ws = Workspace.open(new WorkspaceHome(tmp.resolve("home")).defaultWorkspaceDir())) {
+            assertThat(new QualityRuns(ws, ws.projects().list().get(0).id()).list())
+                    .singleElement()
+                    .satisfies(k -> assertThat(k.state()).isEqualTo(RunState.COMPLETE));
+        }
+    }
+
     /** The command's default: the four heuristic families at datatrove's values, text and id fields. */
     private static FilterSpec heuristics() {
         return new FilterSpec(
@@ -409,16 +461,16 @@ class FilterCliTest {
             assertThat(ranges.json().get(key)).as(key).isEqualTo(whole.json().get(key));
         }
         assertThat(ranges.json().get("documents").asLong()).isGreaterThan(10_000);
-        List<String> removedRanges = new ArrayList<>();
-        for (String line : Files.readAllLines(tmp.resolve("ranges/removed.jsonl"))) {
-            removedRanges.add(json.readTree(line).get("id").asText());
-        }
-        List<String> removedWhole = new ArrayList<>();
-        for (String line : Files.readAllLines(tmp.resolve("whole/removed.jsonl"))) {
-            removedWhole.add(json.readTree(line).get("id").asText());
-        }
-        assertThat(removedRanges).isEqualTo(removedWhole);
+        assertThat(removedIds(tmp.resolve("ranges"))).isEqualTo(removedIds(tmp.resolve("whole")));
         assertThat(keptLines(tmp.resolve("ranges"))).isEqualTo(keptLines(tmp.resolve("whole")));
+    }
+
+    private List<String> removedIds(Path out) throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("removed.jsonl"))) {
+            ids.add(json.readTree(line).get("id").asText());
+        }
+        return ids;
     }
 
     private static List<String> keptLines(Path out) throws Exception {

@@ -172,6 +172,15 @@ class DataViewModelTest extends DemoWorkspaceTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(threshold.value().get()).isEqualTo("off");
+        q.presetProperty().set("paper");
+        assertThat(threshold.value().get())
+                .as("a preset's 0.65 is fastText's: off without a model")
+                .isEqualTo("off");
+        q.languageModelProperty().set("lid.176.bin");
+        assertThat(threshold.value().get()).isEqualTo("0.65");
+        q.languageModelProperty().set("");
+        q.presetProperty().set("datatrove");
+        assertThat(threshold.value().get()).isEqualTo("off");
         assertThat(q.families().get("language").get()).isFalse();
         q.languagesProperty().set("en");
         assertThat(q.families().get("language").get()).isTrue();

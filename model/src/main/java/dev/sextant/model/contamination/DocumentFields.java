@@ -5,8 +5,4 @@ package dev.sextant.model.contamination;
  * id, the source to break counts down by, a score), each as written — a string's value, a number's digits — or null when
  * the field was not asked for or the document lacks it.
  */
-public record DocumentFields(String id, String source, String score) {
-
-    /** A document with none of them. */
-    public static final DocumentFields NONE = new DocumentFields(null, null, null);
-}
+public record DocumentFields(String id, String source, String score) {}

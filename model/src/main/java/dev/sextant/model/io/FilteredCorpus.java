@@ -68,39 +68,15 @@ public final class FilteredCorpus {
         }
     }
 
-    public static QualityResult run(
-            List<CorpusUnit> units,
-            FilterSpec spec,
-            int threads,
-            Path out,
-            ProgressListener progress,
-            CancellationToken cancel) {
-        return run(units, spec, threads, out, null, false, progress, cancel);
-    }
-
     /**
-     * As the other; with an output folder the run is resumable: each unit's kept and removed documents and its counts
-     * are kept in {@code OUT.partial} as it finishes, and a run stopped by Cancel, a failure or a kill is continued by
-     * the same run with {@code resume}, which reads only the units not finished.
+     * A run: without an output folder a dry run that writes nothing; with one, resumable: each unit's kept and removed
+     * documents and its counts are kept in {@code OUT.partial} as it finishes, and a run stopped by Cancel, a failure or
+     * a kill is continued by the same run with {@code resume}, which reads only the units not finished. The units are
+     * judged {@code elsewhere} (a cluster engine) rather than on this machine's threads when it is not null; the counts
+     * are combined here as a local run's are, so the result and the folder are a local run's.
      *
      * @param corpus what identifies the corpus files beyond their units (sizes and modification times), for the
      *               fingerprint that keeps a run from resuming on another corpus or settings; may be null
-     */
-    public static QualityResult run(
-            List<CorpusUnit> units,
-            FilterSpec spec,
-            int threads,
-            Path out,
-            Object corpus,
-            boolean resume,
-            ProgressListener progress,
-            CancellationToken cancel) {
-        return run(units, spec, threads, out, corpus, resume, null, progress, cancel);
-    }
-
-    /**
-     * As the other, the units judged {@code elsewhere} (a cluster engine) rather than on this machine's threads when it
-     * is not null; the counts are combined here as a local run's are, so the result and the folder are a local run's.
      */
     public static QualityResult run(
             List<CorpusUnit> units,

@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -295,14 +294,7 @@ public final class FilterCommand implements Runnable {
         QualityResult r;
         String savedId = null;
         if (project.nameOrId() != null) {
-            String runName = name != null
-                    ? name
-                    : corpus.stream().map(p -> String.valueOf(p.getFileName())).collect(Collectors.joining(", "))
-                            + " ("
-                            + filter.families().stream()
-                                    .map(QualityFamily::name)
-                                    .collect(Collectors.joining(", "))
-                            + (dryRun ? "; dry run" : "") + ")";
+            String runName = name != null ? name : QualityRuns.defaultName(corpus, filter.families(), dryRun);
             try (Workspace ws = ctx.openWorkspace(workspace)) {
                 QualityRuns runs =
                         new QualityRuns(ws, ctx.project(ws, project.nameOrId()).id());
@@ -380,7 +372,7 @@ public final class FilterCommand implements Runnable {
                     r.documents(),
                     r.kept(),
                     r.removed(),
-                    r.documents() == 0 ? 0 : 100.0 * r.removed() / r.documents(),
+                    100 * r.removedShare(),
                     r.tokens() == 0 ? 0 : 100.0 * r.tokensRemoved() / r.tokens());
             for (QualityResult.RuleCount c : r.byRule()) {
                 o.printf(
@@ -450,9 +442,7 @@ public final class FilterCommand implements Runnable {
     /** Each kept language with its threshold (the family's where it has none of its own; null: off). */
     private static Map<String, Double> languageThresholds(QualitySettings s) {
         Map<String, Double> out = new LinkedHashMap<>();
-        s.languages()
-                .forEach(
-                        (k, v) -> out.put(k, nullIfOff(Double.isNaN(v) ? s.get("language", "language_threshold") : v)));
+        s.languages().keySet().forEach(k -> out.put(k, nullIfOff(s.languageThreshold(k))));
         return out;
     }
 

@@ -17,7 +17,6 @@ import dev.sextant.model.data.MixSource;
 import dev.sextant.model.data.MixSpec;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
@@ -37,7 +36,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.ValueMarker;
@@ -80,7 +78,7 @@ final class MixTab {
         g.field("Split by field", "mix.by", vm.byProperty(), "source, domain, meta.language…", "data-mix-by");
         TextField tok = g.field(
                 "Tokenizer", null, vm.tokenizerProperty(), "tokenizer.json (blank: estimate)", "data-tokenizer");
-        g.span(chooser("Choose tokenizer.json…", tok, "JSON", "*.json"));
+        g.span(Forms.fileChooser("Choose tokenizer.json…", tok, "JSON", "*.json"));
         g.field(
                 "Tokens per word",
                 "mix.tokensPerWord",
@@ -89,7 +87,7 @@ final class MixTab {
                 "data-tokens-per-word");
         TextField target =
                 g.field("Target mix", "mix.target", vm.targetProperty(), "CSV: source,share (optional)", "data-target");
-        g.span(chooser("Choose target CSV…", target, "CSV", "*.csv"));
+        g.span(Forms.fileChooser("Choose target CSV…", target, "CSV", "*.csv"));
         g.field("Token budget", "mix.budget", vm.budgetProperty(), "e.g. 300B, 2T (with a target)", "data-budget");
         g.field("Order by field", null, vm.orderByProperty(), "difficulty, quality (optional)", "data-order-by");
         g.row("Order", Forms.choice(vm.orderProperty(), "asc", "desc"));
@@ -104,20 +102,6 @@ final class MixTab {
                 "Epochs past ~4 are warned about: repeated tokens are then worth less than new ones (Muennighoff et al. 2023, "
                         + "effective epochs shown). With a benchmark above, each source's share of documents holding its n-grams is counted too.");
         return AreaPanes.column(AreaPanes.card("Composition and mixture", g.grid(), run, note));
-    }
-
-    private Button chooser(String text, TextField into, String kind, String pattern) {
-        Button b = new Button(text);
-        b.getStyleClass().add("small");
-        b.setOnAction(e -> {
-            FileChooser c = new FileChooser();
-            c.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
-            File f = c.showOpenDialog(node.getScene().getWindow());
-            if (f != null) {
-                into.setText(f.getAbsolutePath());
-            }
-        });
-        return b;
     }
 
     private Node right() {

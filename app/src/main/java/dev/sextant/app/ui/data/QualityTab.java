@@ -188,11 +188,9 @@ final class QualityTab {
                         width(
                                 number(
                                         "Removed",
-                                        r -> r.result() == null || r.result().documents() == 0
+                                        r -> r.result() == null
                                                 ? null
-                                                : 100.0
-                                                        * r.result().removed()
-                                                        / r.result().documents(),
+                                                : 100 * r.result().removedShare(),
                                         "%.1f %%"),
                                 80),
                         width(text("Output", r -> r.out() == null ? "dry run" : r.out()), 200),
@@ -374,7 +372,7 @@ final class QualityTab {
                 vm.sampleProperty().get() ? "Preview on the first documents of each file: " : "",
                 r.removed(),
                 r.documents(),
-                r.documents() == 0 ? 0 : 100.0 * r.removed() / r.documents(),
+                100 * r.removedShare(),
                 r.tokens() == 0 ? 0 : 100.0 * r.tokensRemoved() / r.tokens(),
                 r.kept(),
                 r.bytes() / 1e6,

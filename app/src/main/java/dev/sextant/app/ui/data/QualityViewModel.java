@@ -119,6 +119,7 @@ public final class QualityViewModel {
             for (ParamRow r : params) {
                 r.value().set(r.param().format(s.values().get(r.key())));
             }
+            languageThresholdFor(DataViewModel.blankToNull(languageModel.get()) != null); // the preset's is fastText's
         } catch (InputError e) {
             data.fail(e);
         }
@@ -223,6 +224,11 @@ public final class QualityViewModel {
         return onCluster;
     }
 
+    /** Where a run goes: the cluster of the preferences when the box says so, else this machine. */
+    private Engine engine() {
+        return onCluster.get() ? data.shell().clusterEngine() : Engine.LOCAL;
+    }
+
     /** Whether the output folder has a stopped run's finished part beside it ({@code OUT.partial}). */
     public BooleanProperty resumableProperty() {
         return resumable;
@@ -265,13 +271,7 @@ public final class QualityViewModel {
 
         /** The name a kept run gets: its files and families. */
         String name() {
-            return String.join(
-                            ", ",
-                            paths.stream()
-                                    .map(p -> String.valueOf(p.getFileName()))
-                                    .toList())
-                    + " ("
-                    + String.join(", ", chosen.stream().map(QualityFamily::name).toList()) + ")";
+            return QualityRuns.defaultName(paths, chosen, false);
         }
     }
 
@@ -290,7 +290,7 @@ public final class QualityViewModel {
                     DataViewModel.blankToNull(data.sourceFieldProperty().get()),
                     chosen.contains(QualityFamilies.score()) ? scoreField() : null,
                     // a preview measures every rule for the histograms, here; a run goes where the check box says
-                    run && onCluster.get() ? data.shell().clusterEngine() : Engine.LOCAL);
+                    run ? engine() : Engine.LOCAL);
         } catch (RuntimeException e) {
             data.fail(e);
             return null;
@@ -351,7 +351,7 @@ public final class QualityViewModel {
 
     /** Goes on with a kept run that stopped: the units its output folder's part holds are not judged again. */
     public void resume(SavedQualityRun run) {
-        Engine engine = onCluster.get() ? data.shell().clusterEngine() : Engine.LOCAL;
+        Engine engine = engine();
         data.shell()
                 .inProject(
                         "Resume " + run.name(),

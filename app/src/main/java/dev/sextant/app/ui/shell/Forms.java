@@ -104,7 +104,12 @@ public final class Forms {
 
     /** A small "Choose…" button that puts the file the user picks (of these patterns, e.g. {@code *.bin}) into {@code field}. */
     public static Button fileChooser(TextField field, String kind, String... patterns) {
-        Button choose = new Button("Choose…");
+        return fileChooser("Choose…", field, kind, patterns);
+    }
+
+    /** As the other, the button saying {@code text}. */
+    public static Button fileChooser(String text, TextField field, String kind, String... patterns) {
+        Button choose = new Button(text);
         choose.getStyleClass().add("small");
         choose.setOnAction(e -> {
             FileChooser chooser = new FileChooser();

@@ -1,10 +1,6 @@
 package dev.sextant.model.data.language;
 
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** One text's score for each language an identifier knows (codes as the identifier's labels are). */
 public final class LanguageScores {
@@ -40,19 +36,5 @@ public final class LanguageScores {
     public double score(String code) {
         int i = codes.indexOf(code);
         return i < 0 ? 0 : scores[i];
-    }
-
-    /** Every language's score, highest first. */
-    public Map<String, Double> all() {
-        Integer[] order = new Integer[scores.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -scores[i]));
-        Map<String, Double> out = new LinkedHashMap<>();
-        for (int i : order) {
-            out.put(codes.get(i), scores[i]);
-        }
-        return out;
     }
 }

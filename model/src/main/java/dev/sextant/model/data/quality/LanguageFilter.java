@@ -64,7 +64,7 @@ final class LanguageFilter implements QualityFamily {
         double bestThreshold = threshold;
         boolean kept = false;
         for (Map.Entry<String, Double> e : languages.entrySet()) {
-            double t = Double.isNaN(e.getValue()) ? threshold : e.getValue();
+            double t = s.languageThreshold(e.getKey());
             double v = scores.score(e.getKey());
             kept |= Double.isNaN(t) ? e.getKey().equals(top) : v > t;
             if (v > best) {

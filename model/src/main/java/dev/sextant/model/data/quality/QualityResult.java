@@ -33,6 +33,11 @@ public record QualityResult(
         long bytes,
         double seconds) {
 
+    /** The share of the documents read that were removed (0 when none were read). */
+    public double removedShare() {
+        return documents == 0 ? 0 : (double) removed / documents;
+    }
+
     /** Documents identified as one language, and how many of them were removed (by any rule). */
     public record LanguageCount(String language, long documents, long removed) {}
 

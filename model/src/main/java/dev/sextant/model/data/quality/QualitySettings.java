@@ -43,6 +43,12 @@ public final class QualitySettings {
         return languages;
     }
 
+    /** The threshold a kept language needs: its own, else the family's (NaN: off, the likeliest language decides). */
+    public double languageThreshold(String code) {
+        Double own = languages.get(code);
+        return own == null || Double.isNaN(own) ? get(LanguageFilter.NAME, "language_threshold") : own;
+    }
+
     /**
      * A copy keeping these languages, as the user typed them: {@code en}, {@code en,de}, {@code en=0.5,de} (a language's
      * own threshold after {@code =}).
@@ -58,10 +64,7 @@ public final class QualitySettings {
             String code = code((eq < 0 ? p : p.substring(0, eq)).strip());
             double t = eq < 0
                     ? Double.NaN
-                    : QualityFamilies.byName(LanguageFilter.NAME, "quality.languages")
-                            .params()
-                            .get(0)
-                            .parse(p.substring(eq + 1));
+                    : param(LanguageFilter.NAME + ".language_threshold").parse(p.substring(eq + 1));
             l.put(code, t);
         }
         return new QualitySettings(values, Collections.unmodifiableMap(l));

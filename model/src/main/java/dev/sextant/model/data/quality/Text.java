@@ -18,15 +18,13 @@ public final class Text {
     private String rewritten;
 
     public Text(String text, Words words) {
-        this(text, words, Double.NaN);
+        this(text, words, Double.NaN, null);
     }
 
-    /** @param score the document's value of the score field the run names (NaN: none, or no numeric value) */
-    public Text(String text, Words words, double score) {
-        this(text, words, score, null);
-    }
-
-    /** @param languages the language identifier the {@code language} family asks, or null */
+    /**
+     * @param score     the document's value of the score field the run names (NaN: none, or no numeric value)
+     * @param languages the language identifier the {@code language} family asks, or null
+     */
     public Text(String text, Words words, double score, LanguageIdentifier languages) {
         this.text = text;
         this.words = words;
